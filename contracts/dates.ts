@@ -1,0 +1,79 @@
+/**
+ * Calendar dates ('YYYY-MM-DD') and wall-clock times ('HH:MM' or 'HH:MM:SS') as plain strings.
+ * Nothing here depends on the time zone of the process or the browser: "today" is always asked
+ * for a named zone, and weekdays are computed from the date itself.
+ */
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_24_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+export function isValidDate(value: string): boolean {
+  const m = DATE_PATTERN.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** 24-hour HH:MM (seconds optional), hours 0-23, minutes 00-59. */
+export function isValidTime24(value: string): boolean {
+  return TIME_24_PATTERN.test(value);
+}
+
+/** Today's calendar date in the given IANA time zone, e.g. todayIn('Africa/Cairo') → '2026-11-21'. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export function addDays(date: string, days: number): string {
+  const m = DATE_PATTERN.exec(date);
+  if (!m) throw new Error(`Not a date: ${date}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
+  return d.toISOString().slice(0, 10);
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** The weekday of a calendar date, the same in every time zone. */
+export function weekdayOf(date: string): string {
+  const m = DATE_PATTERN.exec(date);
+  if (!m) return '';
+  return WEEKDAYS[new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))).getUTCDay()] ?? '';
+}
+
+/** '2026-12-05' → 'Dec 5, 2026'. */
+export function formatDate(date: string): string {
+  const m = DATE_PATTERN.exec(date);
+  if (!m) return date;
+  return `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}`;
+}
+
+/** '19:30' or '19:30:00' → '07:30 PM' (the spec's stored 12-hour form). */
+export function formatTime12(time: string): string {
+  const m = TIME_24_PATTERN.exec(time);
+  if (!m) return time;
+  const hours = Number(m[1]);
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  const h12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${String(h12).padStart(2, '0')}:${m[2]} ${suffix}`;
+}
+
+/** '19:30:00' → '19:30' (the form's 24-hour value). */
+export function toTime24(time: string): string {
+  const m = TIME_24_PATTERN.exec(time);
+  return m ? `${m[1]}:${m[2]}` : time;
+}
+
+/** 12345 piasters → '123.45'; whole pounds print without decimals ('150'). */
+export function formatPiasters(piasters: number): string {
+  const pounds = piasters / 100;
+  return Number.isInteger(pounds) ? String(pounds) : pounds.toFixed(2);
+}

@@ -1,0 +1,31 @@
+import { E2E_MAIL_HTTP_PORT } from '../../playwright.config';
+import type { CapturedMail } from './mail-server';
+
+export const ADMIN = { email: 'admin@eventry.test', password: 'Admin123' };
+export const USER_STATE = '.tmp/e2e-user.json';
+export const ADMIN_STATE = '.tmp/e2e-admin.json';
+export const USER = { email: 'e2e-user@eventry.test', password: 'Visitor123', firstName: 'Layla', lastName: 'Hassan' };
+
+/** Every email the SMTP stand-in received so far. */
+export async function receivedMail(): Promise<CapturedMail[]> {
+  const res = await fetch(`http://127.0.0.1:${E2E_MAIL_HTTP_PORT}/messages`);
+  return (await res.json()) as CapturedMail[];
+}
+
+/** Waits for an email to `to` whose subject matches, and returns it. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = (await receivedMail()).filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No email to ${to} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** The first http(s) link in an email's text part. */
+export function firstLink(mail: CapturedMail): string {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`No link in email "${mail.subject}"`);
+  return match[0];
+}

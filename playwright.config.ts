@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { readTestEnv } from './server/env';
+
+const { chromiumPath, e2ePortBase, ci } = readTestEnv();
+export const E2E_APP_PORT = e2ePortBase;
+export const E2E_SMTP_PORT = e2ePortBase + 1;
+export const E2E_MAIL_HTTP_PORT = e2ePortBase + 2;
+const dataDir = path.resolve(`.tmp/e2e-${e2ePortBase}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: ci ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_APP_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      dependencies: ['setup'],
+    },
+  ],
+  webServer: [
+    {
+      command: `npx tsx e2e/support/mail-server.ts ${E2E_SMTP_PORT} ${E2E_MAIL_HTTP_PORT}`,
+      url: `http://127.0.0.1:${E2E_MAIL_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${dataDir} && node dist/server/main.js`,
+      url: `http://127.0.0.1:${E2E_APP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E_APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        APP_URL: `http://127.0.0.1:${E2E_APP_PORT}`,
+        SEED_DEMO: 'true',
+        ADMIN_EMAIL: 'admin@eventry.test',
+        ADMIN_PASSWORD: 'Admin123',
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        CONTACT_TO: 'hosts@eventry.test',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

@@ -1,0 +1,44 @@
+// Builds the web app (Vite) into dist/web and bundles the server (esbuild) into dist/server.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const started = Date.now();
+
+execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+// Pre-compressed copies let the server send static files without compressing them per request.
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(entry.name) && statSync(file).size > 1024) {
+      const data = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
+precompress(path.join(root, 'dist/web'));
+
+await build({
+  entryPoints: [path.join(root, 'server/main.ts')],
+  outfile: path.join(root, 'dist/server/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+mkdirSync(path.join(root, 'dist'), { recursive: true });
+writeFileSync(path.join(root, 'dist/.build-stamp'), new Date().toISOString());
+console.log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { AppConfig } from './env';
+import { accountsRoutes } from './features/accounts/routes';
+import { adminRoutes } from './features/admin/routes';
+import { bookingsRoutes } from './features/bookings/routes';
+import { catalogueRoutes } from './features/catalogue/routes';
+import { contactRoutes } from './features/contact/routes';
+import { healthRoutes } from './features/health/routes';
+import { paymentsRoutes } from './features/payments/routes';
+import { webDistDir } from './paths';
+import { authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { errorsPlugin, sendProblem } from './plugins/errors';
+import { schedulerPlugin } from './plugins/scheduler';
+import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
+
+export interface BuildOptions {
+  config: AppConfig & { authSecret: string };
+  database: Database;
+  /** Run scheduled jobs (archiving, hold expiry, mail delivery). Off in most tests. */
+  runJobs?: boolean;
+  /** false silences logs (tests); default follows config.logLevel. */
+  logger?: boolean;
+  /** Serve the built web app from this folder (default dist/web when it exists). */
+  webDir?: string | null;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+          },
+    // One log line per request, written in onResponse below.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database: options.database });
+  await app.register(securityPlugin, { config });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(cookie);
+  await app.register(schedulerPlugin, { enabled: options.runJobs ?? false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Eventry API', version: '1.0.0', description: 'Event discovery and ticket booking' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(storagePlugin, { config });
+  await app.register(authPlugin, { config });
+
+  await app.register(healthRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(accountsRoutes);
+  await app.register(adminRoutes);
+  await app.register(bookingsRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(contactRoutes);
+
+  const webDir = options.webDir === undefined ? webDistDir : options.webDir;
+  const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
+  if (webDir && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        // Hashed bundles never change; everything else (index.html, favicon) is revalidated.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  // The API answers unknown paths with a problem; every other GET gets the web app, whose router shows /404.
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
+      return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir as string);
+    }
+    return sendProblem(reply, 404, 'NOT_FOUND', 'Not found');
+  });
+
+  return app;
+}

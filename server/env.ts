@@ -1,0 +1,189 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only module that reads process.env. Every setting of DESIGN §6 is validated here once;
+ * the rest of the server receives a typed AppConfig.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+        .optional(),
+    ),
+    APP_URL: optionalString.pipe(z.url({ message: 'must be a URL such as https://tickets.example.com' }).optional()),
+    APP_TIMEZONE: z
+      .string()
+      .default('Africa/Cairo')
+      .refine(isTimeZone, { message: 'must be an IANA time zone such as Africa/Cairo' }),
+    AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, { message: 'must be at least 6 characters' }).optional()),
+    SEED_DEMO: optionalString.pipe(bool.optional()),
+    HOLD_MINUTES: z.coerce.number({ message: 'must be a number' }).int().min(1).max(120).default(10),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, { message: 'must start with smtp:// or smtps://' })
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('Eventry <no-reply@eventry.local>'),
+    CONTACT_TO: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Where the Stripe API lives; only changed to point at a local stand-in in tests. */
+    STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
+    S3_ENDPOINT: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_REGION: z.string().default('us-east-1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+      });
+    }
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      });
+    }
+  });
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  timeZone: string;
+  authSecret: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  holdMinutes: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactTo: string | undefined;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined }
+    | undefined;
+  s3:
+    | { endpoint: string | undefined; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
+    | undefined;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (process.env by default) into an AppConfig or throws a one-line ConfigError. */
+export function loadConfig(source: Record<string, string | undefined> = readProcessEnv()): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') || 'environment';
+    const message = issue?.message ?? 'is invalid';
+    throw new ConfigError(message.startsWith(name) ? message : `${name} ${message}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    timeZone: env.APP_TIMEZONE,
+    authSecret: env.AUTH_SECRET,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    holdMinutes: env.HOLD_MINUTES,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    contactTo: env.CONTACT_TO,
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            region: env.S3_REGION,
+          }
+        : undefined,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+function readProcessEnv(): Record<string, string | undefined> {
+  // A .env file in the working directory is honoured; real environment variables win over it.
+  if (existsSync('.env') && typeof process.loadEnvFile === 'function') process.loadEnvFile('.env');
+  return process.env;
+}
+
+/** Test-only knobs, read here so that no other module touches process.env. */
+export function readTestEnv(): {
+  testDatabaseUrl: string | undefined;
+  chromiumPath: string;
+  e2ePortBase: number;
+  ci: boolean;
+} {
+  return {
+    testDatabaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    e2ePortBase: Number(process.env.E2E_PORT_BASE) || 3100,
+    ci: process.env.CI === 'true',
+  };
+}

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/helpers';
+
+const ctx = await setupTestApp();
+afterAll(() => ctx.close());
+
+describe('GET /api/health', () => {
+  it('answers ok after checking the database', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('carries the security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).not.toContain("unsafe-inline' ;script");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with a problem+json 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with a 400 problem', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('refuses state-changing requests from another origin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+  });
+});
+
+describe('GET /api/me', () => {
+  it('is 401 for anonymous visitors', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/me' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it("returns the signed-in user's profile with role user", async () => {
+    const user = await ctx.createUser({ firstName: 'Mona', lastName: 'Adel' });
+    const res = await ctx.request(user, { method: 'GET', url: '/api/me' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: user.email, firstName: 'Mona', lastName: 'Adel', role: 'user' });
+  });
+});

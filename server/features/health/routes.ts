@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendProblem } from '../../plugins/errors';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.database.pool.query('SELECT 1');
+      } catch {
+        return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is not reachable');
+      }
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
+  );
+};

@@ -1,0 +1,53 @@
+/**
+ * Every email Eventry sends, as plain text and HTML. Anything a user typed is HTML-escaped.
+ */
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#14b8a6;color:#042f2e;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#64748b">Or open this link: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-weight:700;font-size:20px;color:#0d9488;margin:0 0 24px">Eventry</p><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${button}<p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Sent by Eventry.</p></div></body></html>`;
+}
+
+export function renderEmail(kind: 'verification' | 'password-reset', data: { name: string; url: string }): Rendered {
+  const name = data.name.trim() || 'there';
+  if (kind === 'verification') {
+    return {
+      subject: 'Eventry: verify your email address',
+      text: `Hi ${name},\n\nWelcome to Eventry! Please confirm your email address by opening this link:\n\n${data.url}\n\nIf you did not create an account, you can ignore this email.\n\n— Eventry`,
+      html: layout(
+        'Verify your email address',
+        [`Hi ${escapeHtml(name)},`, 'Welcome to Eventry! Please confirm your email address.'],
+        { label: 'Verify email', url: data.url },
+      ),
+    };
+  }
+  return {
+    subject: 'Eventry: reset your password',
+    text: `Hi ${name},\n\nSomeone asked to reset the password of your Eventry account. Open this link to choose a new one (it works once, within an hour):\n\n${data.url}\n\nIf it was not you, ignore this email.\n\n— Eventry`,
+    html: layout(
+      'Reset your password',
+      [
+        `Hi ${escapeHtml(name)},`,
+        'Someone asked to reset the password of your Eventry account. The link works once, within an hour.',
+      ],
+      { label: 'Choose a new password', url: data.url },
+    ),
+  };
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AwsClient } from 'aws4fetch';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES } from '../../contracts/constants';
+import type { AppConfig } from '../env';
+import { AppError } from './errors';
+
+/**
+ * Uploaded images. Every upload is decoded and re-encoded to WebP by sharp (metadata stripped, size
+ * capped), so we never serve a user's raw bytes. Files live under DATA_DIR/uploads or in an
+ * S3-compatible bucket, and are served from /uploads/{folder}/{uuid}.webp with immutable caching.
+ */
+
+export type UploadFolder = 'eventImg' | 'userImg';
+
+export interface StoredFile {
+  key: string;
+  url: string;
+}
+
+export interface Storage {
+  saveImage(
+    folder: UploadFolder,
+    data: Buffer,
+    options?: { maxWidth?: number; maxHeight?: number },
+  ): Promise<StoredFile>;
+  /** Removes a file previously returned by saveImage (given its URL); unknown URLs are ignored. */
+  remove(url: string | null | undefined): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: Storage;
+  }
+}
+
+export class InvalidImageError extends AppError {
+  constructor(message = 'Upload a JPEG, PNG or WebP image of at most 5 MB.') {
+    super(400, 'INVALID_IMAGE', message);
+  }
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+const MAX_INPUT_PIXELS = 40_000_000;
+const URL_PATTERN = /^\/uploads\/(eventImg|userImg)\/([0-9a-f-]{36}\.webp)$/;
+
+/** Decodes, validates and re-encodes an image; throws InvalidImageError for anything else. */
+export async function reencodeImage(data: Buffer, maxWidth = 1600, maxHeight = 1600): Promise<Buffer> {
+  if (data.length === 0 || data.length > MAX_UPLOAD_BYTES) throw new InvalidImageError();
+  try {
+    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false });
+    const meta = await image.metadata();
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new InvalidImageError();
+    return await image
+      .rotate()
+      .resize({ width: maxWidth, height: maxHeight, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof InvalidImageError) throw error;
+    throw new InvalidImageError();
+  }
+}
+
+function diskStorage(root: string): Storage {
+  return {
+    async saveImage(folder, data, options) {
+      const body = await reencodeImage(data, options?.maxWidth, options?.maxHeight);
+      const name = `${randomUUID()}.webp`;
+      await mkdir(path.join(root, folder), { recursive: true });
+      await writeFile(path.join(root, folder, name), body);
+      return { key: `${folder}/${name}`, url: `/uploads/${folder}/${name}` };
+    },
+    async remove(url) {
+      const match = url ? URL_PATTERN.exec(url) : null;
+      if (!match) return;
+      await rm(path.join(root, match[1] as string, match[2] as string), { force: true });
+    },
+  };
+}
+
+function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & { fetchObject(key: string): Promise<Response> } {
+  const client = new AwsClient({
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    service: 's3',
+    region: s3.region,
+  });
+  const base = `${(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`).replace(/\/$/, '')}/${s3.bucket}`;
+  return {
+    async saveImage(folder, data, options) {
+      const body = await reencodeImage(data, options?.maxWidth, options?.maxHeight);
+      const name = `${randomUUID()}.webp`;
+      const res = await client.fetch(`${base}/${folder}/${name}`, {
+        method: 'PUT',
+        body: new Uint8Array(body),
+        headers: { 'content-type': 'image/webp' },
+      });
+      if (!res.ok) throw new Error(`S3 upload failed with status ${res.status}`);
+      return { key: `${folder}/${name}`, url: `/uploads/${folder}/${name}` };
+    },
+    async remove(url) {
+      const match = url ? URL_PATTERN.exec(url) : null;
+      if (!match) return;
+      await client.fetch(`${base}/${match[1]}/${match[2]}`, { method: 'DELETE' });
+    },
+    fetchObject: (key) => client.fetch(`${base}/${key}`),
+  };
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const storagePlugin = fp(
+  async function storage(app: FastifyInstance, opts: { config: AppConfig }) {
+    const { config } = opts;
+    if (config.s3) {
+      const s3 = s3Storage(config.s3);
+      app.decorate('storage', s3);
+      app.get('/uploads/:folder/:file', async (request, reply) => {
+        const { folder, file } = request.params as { folder: string; file: string };
+        if (!URL_PATTERN.test(`/uploads/${folder}/${file}`)) return reply.callNotFound();
+        const res = await s3.fetchObject(`${folder}/${file}`);
+        if (!res.ok) return reply.callNotFound();
+        return reply
+          .header('content-type', 'image/webp')
+          .header('cache-control', IMMUTABLE)
+          .send(Buffer.from(await res.arrayBuffer()));
+      });
+      return;
+    }
+    const root = path.join(config.dataDir, 'uploads');
+    await mkdir(root, { recursive: true });
+    app.decorate('storage', diskStorage(root));
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+    });
+  },
+  { name: 'storage' },
+);

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { ButtonLink } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { useMe } from '../../features/accounts/api/get-me';
+import { LogoutButton } from '../../features/accounts/components/logout-button';
+import { UserMenu } from '../../features/accounts/components/user-menu';
+import { HeaderSearch } from '../../features/catalogue/components/header-search';
+
+export function Brand({ to = '/' }: { to?: string }) {
+  return (
+    <Link to={to} className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-fg">
+      <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg">
+        E
+      </span>
+      Eventry
+    </Link>
+  );
+}
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  cn('rounded-md px-3 py-2 text-sm font-medium hover:text-accent', isActive ? 'text-accent' : 'text-fg');
+
+/** The public header; `overlay` is the transparent variant the home banner uses. */
+export function Header({ overlay = false }: { overlay?: boolean }) {
+  const { data: me } = useMe();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  if (me?.role === 'admin') {
+    return (
+      <header className="border-b border-border bg-surface-raised">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <Brand to="/admin" />
+          <div className="flex items-center gap-4">
+            <span className="text-sm font-medium text-fg-muted">
+              {me.firstName} {me.lastName}
+            </span>
+            <LogoutButton />
+          </div>
+        </div>
+      </header>
+    );
+  }
+
+  return (
+    <header
+      className={cn(
+        'relative z-30',
+        overlay ? 'bg-gradient-to-b from-black/60 to-transparent' : 'border-b border-border bg-surface-raised',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Brand />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <NavLink to="/" end className={navLink}>
+            Home
+          </NavLink>
+          <NavLink to="/contact" className={navLink}>
+            Hosting an Event?
+          </NavLink>
+        </nav>
+        <HeaderSearch className="ml-auto hidden w-full max-w-xs md:block" />
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          {me ? (
+            <UserMenu me={me} />
+          ) : (
+            <ButtonLink to="/login" size="sm">
+              Login
+            </ButtonLink>
+          )}
+          <button
+            type="button"
+            className="grid size-10 place-items-center rounded-lg text-fg hover:bg-surface-overlay md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+      {menuOpen ? (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-border bg-surface-raised px-4 py-3 md:hidden"
+        >
+          <ul className="flex flex-col gap-1">
+            <li>
+              <NavLink to="/" end className={navLink} onClick={() => setMenuOpen(false)}>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/contact" className={navLink} onClick={() => setMenuOpen(false)}>
+                Hosting an Event?
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useMe } from '../../features/accounts/api/get-me';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** SPEC §2: the header is hidden on /, the 404 page, /login, /signup and /payment (home draws its own). */
+const HEADERLESS = new Set(['/', '/404', '/login', '/signup', '/payment']);
+/** SPEC §2: the footer is hidden on /404, admin pages, /login, /signup, / and /payment, and for admins. */
+const FOOTERLESS = new Set(['/404', '/login', '/signup', '/', '/payment']);
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the point of a route change
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const { data: me } = useMe();
+  const isAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
+  const showHeader = !HEADERLESS.has(pathname);
+  const showFooter = !FOOTERLESS.has(pathname) && !isAdminPage && me?.role !== 'admin';
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-fg"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      {showHeader ? <Header /> : null}
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      {showFooter ? <Footer /> : null}
+    </div>
+  );
+}

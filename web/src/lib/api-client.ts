@@ -1,0 +1,75 @@
+import type { Problem } from '../../../contracts/problem';
+
+/** An API failure, parsed from the server's application/problem+json body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: Record<string, string> = {},
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Json = Record<string, unknown> | unknown[];
+
+async function request<T>(method: string, path: string, body?: Json | FormData, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (body !== undefined && !(body instanceof FormData)) headers.set('content-type', 'application/json');
+  headers.set('accept', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'Network error, check your connection and try again');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data = text ? safeParse(text) : undefined;
+  if (!response.ok) {
+    const problem = (data ?? {}) as Partial<Problem> & Record<string, unknown>;
+    throw new ApiError(
+      response.status,
+      problem.code ?? 'HTTP_ERROR',
+      problem.detail ?? problem.title ?? `Request failed (${response.status})`,
+      problem.errors ?? {},
+      problem,
+    );
+  }
+  return data as T;
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
+  post: <T>(path: string, body?: Json | FormData, init?: RequestInit) => request<T>('POST', path, body ?? {}, init),
+  put: <T>(path: string, body: Json, init?: RequestInit) => request<T>('PUT', path, body, init),
+  patch: <T>(path: string, body: Json, init?: RequestInit) => request<T>('PATCH', path, body, init),
+  delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
+};
+
+/** Builds a query string from defined, non-empty values. */
+export function toQuery(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
