@@ -1,9 +1,9 @@
-import { E2E_MAIL_HTTP_PORT } from '../../playwright.config';
+import { E2E_APP_PORT, E2E_MAIL_HTTP_PORT } from '../../playwright.config';
 import type { CapturedMail } from './mail-server';
 
 export const ADMIN = { email: 'admin@eventry.test', password: 'Admin123' };
-export const USER_STATE = '.tmp/e2e-user.json';
-export const ADMIN_STATE = '.tmp/e2e-admin.json';
+export const USER_STATE = `.tmp/e2e-${E2E_APP_PORT}-user.json`;
+export const ADMIN_STATE = `.tmp/e2e-${E2E_APP_PORT}-admin.json`;
 export const USER = { email: 'e2e-user@eventry.test', password: 'Visitor123', firstName: 'Layla', lastName: 'Hassan' };
 
 /** Every email the SMTP stand-in received so far. */

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import type { EventDto } from '../../contracts/catalogue';
+import { categories, events } from '../db/schema';
+
+/**
+ * The one mapping from an events row to its API shape, shared by every feature that shows events.
+ * Select `eventColumns` from `events` joined with `categories` (see `fromEventsWithCategory`).
+ */
+export const eventColumns = {
+  id: events.id,
+  title: events.title,
+  host: events.host,
+  location: events.location,
+  description: events.description,
+  pricePiasters: events.pricePiasters,
+  capacity: events.capacity,
+  ticketsAvailable: events.ticketsAvailable,
+  startDate: events.startDate,
+  endDate: events.endDate,
+  eventDate: events.eventDate,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  imageUrl: events.imageUrl,
+  categoryId: events.categoryId,
+  categoryName: categories.name,
+  isDeleted: events.isDeleted,
+  version: events.version,
+};
+
+export const eventCategoryJoin = eq(categories.id, events.categoryId);
+
+type EventRow = { [K in keyof typeof eventColumns]: unknown } & {
+  startTime: string;
+  endTime: string;
+};
+
+/** 'HH:MM:SS' from PostgreSQL → 'HH:MM'. */
+function hhmm(time: string): string {
+  return time.slice(0, 5);
+}
+
+export function toEventDto(row: EventRow): EventDto {
+  return { ...(row as unknown as EventDto), startTime: hhmm(row.startTime), endTime: hhmm(row.endTime) };
+}
