@@ -125,7 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = readProc
     const issue = parsed.error.issues[0];
     const name = issue?.path.join('.') || 'environment';
     const message = issue?.message ?? 'is invalid';
-    throw new ConfigError(message.startsWith(name) ? message : `${name} ${message}`);
+    throw new ConfigError(message.includes(name) ? message : `${name} ${message}`);
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);

@@ -85,30 +85,30 @@ export async function seedDemoEvents(db: Db, storage: Storage, timeZone: string)
   const [existing] = await db.select({ n: count() }).from(events);
   if ((existing?.n ?? 0) > 0) return 0;
   const today = todayIn(timeZone);
-  const rows = await Promise.all(
-    DEMO.map(async ([title, categoryId, host, location, price, from, to], i) => {
-      const image = await storage.saveImage('eventImg', await demoImage(i, from, to));
-      const eventDate = addDays(today, 2 + i * 2 + (i % 3));
-      const [startTime, endTime] = TIMES[i % TIMES.length] as [string, string];
-      const capacity = 50 + ((i * 37) % 250);
-      return {
-        title,
-        host,
-        location,
-        description: `${title} by ${host}. Join us at ${location} for an unforgettable experience. Doors open 30 minutes before the start; bring your ticket on your phone. Seats are limited, so book early.`,
-        pricePiasters: price * 100,
-        capacity,
-        ticketsAvailable: capacity,
-        startDate: today,
-        endDate: eventDate,
-        eventDate,
-        startTime,
-        endTime,
-        imageUrl: image.url,
-        categoryId,
-      };
-    }),
-  );
+  // One image at a time: generating them all at once would double the server's peak memory at first start.
+  const rows: Array<typeof events.$inferInsert> = [];
+  for (const [i, [title, categoryId, host, location, price, from, to]] of DEMO.entries()) {
+    const image = await storage.saveImage('eventImg', await demoImage(i, from, to));
+    const eventDate = addDays(today, 2 + i * 2 + (i % 3));
+    const [startTime, endTime] = TIMES[i % TIMES.length] as [string, string];
+    const capacity = 50 + ((i * 37) % 250);
+    rows.push({
+      title,
+      host,
+      location,
+      description: `${title} by ${host}. Join us at ${location} for an unforgettable experience. Doors open 30 minutes before the start; bring your ticket on your phone. Seats are limited, so book early.`,
+      pricePiasters: price * 100,
+      capacity,
+      ticketsAvailable: capacity,
+      startDate: today,
+      endDate: eventDate,
+      eventDate,
+      startTime,
+      endTime,
+      imageUrl: image.url,
+      categoryId,
+    });
+  }
   await db.insert(events).values(rows);
   return rows.length;
 }
