@@ -29,6 +29,18 @@ import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app (filled by an onRoute hook). */
+    routeTable: readonly RouteTableEntry[];
+  }
+}
+
 export interface BuildOptions {
   config: AppConfig & { authSecret: string };
   database: Database;
@@ -59,6 +71,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Every route as registered, so that tests (server/test/hard) can enumerate them: no route escapes the access matrix.
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method: String(method), url: route.url });
+  });
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
