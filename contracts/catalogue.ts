@@ -41,3 +41,47 @@ export const searchQuerySchema = z
   .string()
   .optional()
   .transform((v) => (v ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH));
+
+/** Query of GET /api/events. A missing, malformed or non-positive page means page 1; past the last is clamped. */
+export const eventsQuerySchema = z.object({
+  /** A category id or name; an unknown one (however long) simply matches nothing. */
+  category: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().slice(0, 200)),
+  q: searchQuerySchema,
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+});
+export type EventsQuery = z.input<typeof eventsQuerySchema>;
+
+export const eventsPageSchema = pageSchema(eventSchema);
+export type EventsPage = z.infer<typeof eventsPageSchema>;
+
+export const categoriesResponseSchema = z.array(categorySchema);
+
+/** One hit of the header's live search: just enough for an image and a title. */
+export const eventSearchHitSchema = z.object({ id: z.uuid(), title: z.string(), imageUrl: z.string() });
+export type EventSearchHit = z.infer<typeof eventSearchHitSchema>;
+export const eventSearchQuerySchema = z.object({ q: searchQuerySchema });
+export const eventSearchResponseSchema = z.object({ items: z.array(eventSearchHitSchema) });
+export type EventSearchResponse = z.infer<typeof eventSearchResponseSchema>;
+
+/** Path of GET /api/events/:id. Any string is accepted; a malformed id is simply not found (404). */
+export const eventIdParamsSchema = z.object({ id: z.string().max(200) });
+
+/**
+ * What GET /api/events/live sends in each `change` message: an event was inserted, updated (price,
+ * availability, soft delete...) or deleted. `resync` messages (no data) mean "changes may have been missed,
+ * refetch everything".
+ */
+export const liveEventChangeSchema = z.object({
+  op: z.enum(['insert', 'update', 'delete']),
+  id: z.uuid(),
+  ticketsAvailable: z.number().int(),
+  isDeleted: z.boolean(),
+  version: z.number().int(),
+});
+export type LiveEventChange = z.infer<typeof liveEventChangeSchema>;
+export const LIVE_CHANGE_EVENT = 'change';
+export const LIVE_RESYNC_EVENT = 'resync';
+export const LIVE_READY_EVENT = 'ready';

@@ -25,6 +25,7 @@ import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin, sendProblem } from './plugins/errors';
+import { livePlugin } from './plugins/live';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -101,9 +102,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(storagePlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(livePlugin);
 
   await app.register(healthRoutes);
-  await app.register(catalogueRoutes);
+  await app.register(catalogueRoutes, { config });
   await app.register(accountsRoutes);
   await app.register(adminRoutes);
   await app.register(bookingsRoutes);

@@ -1,0 +1,89 @@
+import { and, asc, count, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { Category, EventSearchHit } from '../../../contracts/catalogue';
+import type { DbOrTx } from '../../db/client';
+import { categories, events } from '../../db/schema';
+import { eventCategoryJoin, eventColumns, toEventDto } from '../../domain/events';
+
+export interface EventFilter {
+  categoryId?: string;
+  /** Lower-cased title prefix; matched literally (LIKE wildcards are escaped). */
+  titlePrefix?: string;
+}
+
+/** `%`, `_` and `\` typed by a visitor are text, not LIKE wildcards. */
+function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function activeEventsWhere(filter: EventFilter): SQL | undefined {
+  const conditions: SQL[] = [eq(events.isDeleted, false)];
+  if (filter.categoryId) conditions.push(eq(events.categoryId, filter.categoryId));
+  if (filter.titlePrefix) {
+    conditions.push(sql`lower(${events.title}) LIKE ${likePrefix(filter.titlePrefix)} ESCAPE '\\'`);
+  }
+  return and(...conditions);
+}
+
+export async function listCategories(db: DbOrTx): Promise<Category[]> {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/** A category by its id ('music') or its name, case-insensitively ('Food & Drink'). */
+export async function findCategoryId(db: DbOrTx, idOrName: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`${categories.id} = ${idOrName} OR lower(${categories.name}) = lower(${idOrName})`)
+    .orderBy(sql`${categories.id} = ${idOrName} DESC`)
+    .limit(1);
+  return row?.id;
+}
+
+export async function countActiveEvents(db: DbOrTx, filter: EventFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(events).where(activeEventsWhere(filter));
+  return row?.n ?? 0;
+}
+
+/** Active events in running order: event date, then start time (id keeps equal rows stable across pages). */
+export async function listActiveEvents(db: DbOrTx, filter: EventFilter, limit: number, offset: number) {
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(categories, eventCategoryJoin)
+    .where(activeEventsWhere(filter))
+    .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toEventDto);
+}
+
+export async function findActiveEvent(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(categories, eventCategoryJoin)
+    .where(and(eq(events.id, id), eq(events.isDeleted, false)));
+  return row ? toEventDto(row) : undefined;
+}
+
+export async function searchActiveTitles(db: DbOrTx, titlePrefix: string, limit: number): Promise<EventSearchHit[]> {
+  return db
+    .select({ id: events.id, title: events.title, imageUrl: events.imageUrl })
+    .from(events)
+    .where(activeEventsWhere({ titlePrefix }))
+    .orderBy(sql`lower(${events.title})`, asc(events.eventDate), asc(events.id))
+    .limit(limit);
+}
+
+/** Soft-deletes every active event that ended before `today` ('YYYY-MM-DD'); returns their ids. */
+export async function archiveEventsEndedBefore(db: DbOrTx, today: string): Promise<string[]> {
+  const rows = await db
+    .update(events)
+    .set({ isDeleted: true, deletedAt: sql`now()`, version: sql`${events.version} + 1` })
+    .where(and(eq(events.isDeleted, false), lt(events.endDate, today)))
+    .returning({ id: events.id });
+  return rows.map((r) => r.id);
+}

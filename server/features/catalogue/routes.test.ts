@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventDto, EventSearchResponse, EventsPage } from '../../../contracts/catalogue';
+import { addDays, todayIn } from '../../../contracts/dates';
+import { events } from '../../db/schema';
+import { setupTestApp } from '../../test/helpers';
+import { insertEvent } from './test-events';
+
+const ctx = await setupTestApp();
+afterAll(() => ctx.close());
+const db = ctx.database.db;
+const today = todayIn('Africa/Cairo');
+const inDays = (n: number) => addDays(today, n);
+
+async function getPage(query = ''): Promise<EventsPage> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/events${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+beforeEach(async () => {
+  await db.delete(events);
+});
+
+describe('GET /api/categories', () => {
+  it('lists the seeded categories in their display order', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: 'music', name: 'Music' },
+      { id: 'sports', name: 'Sports' },
+      { id: 'technology', name: 'Technology' },
+      { id: 'arts', name: 'Arts' },
+      { id: 'food', name: 'Food & Drink' },
+      { id: 'business', name: 'Business' },
+      { id: 'other', name: 'Other' },
+    ]);
+  });
+});
+
+describe('GET /api/events', () => {
+  it('hides deleted and archived events', async () => {
+    const active = await insertEvent(db, { title: 'Active' });
+    await insertEvent(db, { title: 'Deleted', isDeleted: true, deletedAt: new Date() });
+    const page = await getPage();
+    expect(page.items.map((e) => e.id)).toEqual([active.id]);
+    expect(page.total).toBe(1);
+  });
+
+  it('orders by event date, then start time', async () => {
+    const c = await insertEvent(db, { title: 'C', eventDate: inDays(5), startTime: '09:00' });
+    const b = await insertEvent(db, { title: 'B', eventDate: inDays(3), startTime: '20:00' });
+    const a = await insertEvent(db, { title: 'A', eventDate: inDays(3), startTime: '08:30' });
+    const d = await insertEvent(db, { title: 'D', eventDate: inDays(10), startTime: '00:00' });
+    const page = await getPage();
+    expect(page.items.map((e) => e.title)).toEqual(['A', 'B', 'C', 'D']);
+    expect(page.items.map((e) => e.id)).toEqual([a.id, b.id, c.id, d.id]);
+  });
+
+  it('answers the shared event shape with 24-hour times and piasters', async () => {
+    const row = await insertEvent(db, { title: 'Shape', startTime: '19:30', endTime: '23:00', pricePiasters: 12_550 });
+    const [item] = (await getPage()).items;
+    expect(item).toEqual({
+      id: row.id,
+      title: 'Shape',
+      host: 'Test Host',
+      location: 'Cairo',
+      description: 'A test event',
+      pricePiasters: 12_550,
+      capacity: 100,
+      ticketsAvailable: 100,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      eventDate: row.eventDate,
+      startTime: '19:30',
+      endTime: '23:00',
+      imageUrl: '/uploads/eventImg/test.webp',
+      categoryId: 'music',
+      categoryName: 'Music',
+      isDeleted: false,
+      version: 1,
+    } satisfies EventDto);
+  });
+
+  it('pages six at a time with a page count and total', async () => {
+    for (let i = 0; i < 14; i++) await insertEvent(db, { title: `E${i}`, eventDate: inDays(i + 1) });
+    const first = await getPage();
+    expect(first).toMatchObject({ page: 1, pageCount: 3, total: 14 });
+    expect(first.items.map((e) => e.title)).toEqual(['E0', 'E1', 'E2', 'E3', 'E4', 'E5']);
+    const second = await getPage('?page=2');
+    expect(second.items.map((e) => e.title)).toEqual(['E6', 'E7', 'E8', 'E9', 'E10', 'E11']);
+    const third = await getPage('?page=3');
+    expect(third.items.map((e) => e.title)).toEqual(['E12', 'E13']);
+    expect(third.page).toBe(3);
+  });
+
+  it('answers the last page for a page past it, and page 1 for nonsense pages', async () => {
+    for (let i = 0; i < 7; i++) await insertEvent(db, { title: `E${i}`, eventDate: inDays(i + 1) });
+    const past = await getPage('?page=99');
+    expect(past).toMatchObject({ page: 2, pageCount: 2, total: 7 });
+    expect(past.items.map((e) => e.title)).toEqual(['E6']);
+    for (const bad of ['0', '-3', 'abc', '1.5', '9999999999999']) {
+      const page = await getPage(`?page=${bad}`);
+      expect(page.page).toBeGreaterThanOrEqual(1);
+      expect(page.items.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers an empty first page when nothing matches', async () => {
+    expect(await getPage('?page=4')).toEqual({ items: [], page: 1, pageCount: 0, total: 0 });
+  });
+
+  it('matches a case-insensitive title prefix only', async () => {
+    await insertEvent(db, { title: 'Cairo Jazz Night' });
+    await insertEvent(db, { title: 'cairo marathon' });
+    await insertEvent(db, { title: 'Jazz in Cairo' });
+    const page = await getPage('?q=CAIRO');
+    expect(page.items.map((e) => e.title).sort()).toEqual(['Cairo Jazz Night', 'cairo marathon']);
+    expect((await getPage('?q=%20%20cairo%20j%20')).items.map((e) => e.title)).toEqual(['Cairo Jazz Night']);
+    expect((await getPage('?q=azz')).total).toBe(0);
+  });
+
+  it('treats SQL and pattern characters in q as text', async () => {
+    await insertEvent(db, { title: '100% Fun' });
+    await insertEvent(db, { title: '1000 Lights' });
+    await insertEvent(db, { title: 'A_B Test' });
+    await insertEvent(db, { title: 'AXB Test' });
+    await insertEvent(db, { title: 'Back\\slash' });
+    await insertEvent(db, { title: "O'Brien (live) [x] .*" });
+    const titles = async (q: string) => (await getPage(`?q=${encodeURIComponent(q)}`)).items.map((e) => e.title);
+    expect(await titles('100%')).toEqual(['100% Fun']);
+    expect(await titles('%')).toEqual([]);
+    expect(await titles('A_')).toEqual(['A_B Test']);
+    expect(await titles('_')).toEqual([]);
+    expect(await titles('Back\\')).toEqual(['Back\\slash']);
+    expect(await titles("O'Brien (live) [x] .*")).toEqual(["O'Brien (live) [x] .*"]);
+    expect(await titles("'; DROP TABLE events; --")).toEqual([]);
+    expect(await titles('.*')).toEqual([]);
+    expect((await getPage()).total).toBe(6);
+  });
+
+  it('cuts q at 100 characters instead of rejecting it', async () => {
+    const long = 'x'.repeat(100);
+    await insertEvent(db, { title: `${long} and more` });
+    const page = await getPage(`?q=${'x'.repeat(100)}yyyy`);
+    expect(page.total).toBe(1);
+    const huge = await ctx.app.inject({ method: 'GET', url: `/api/events?q=${'z'.repeat(5000)}` });
+    expect(huge.statusCode).toBe(200);
+  });
+
+  it('filters by category id or name, and "all" means every category', async () => {
+    await insertEvent(db, { title: 'Gig', categoryId: 'music' });
+    await insertEvent(db, { title: 'Feast', categoryId: 'food' });
+    await insertEvent(db, { title: 'Run', categoryId: 'sports' });
+    const titles = async (category: string) =>
+      (await getPage(`?category=${encodeURIComponent(category)}`)).items.map((e) => e.title).sort();
+    expect(await titles('music')).toEqual(['Gig']);
+    expect(await titles('Music')).toEqual(['Gig']);
+    expect(await titles('food')).toEqual(['Feast']);
+    expect(await titles('Food & Drink')).toEqual(['Feast']);
+    expect(await titles('food & drink')).toEqual(['Feast']);
+    expect(await titles('all')).toEqual(['Feast', 'Gig', 'Run']);
+    expect(await titles('')).toEqual(['Feast', 'Gig', 'Run']);
+  });
+
+  it('answers an empty list for an unknown category', async () => {
+    await insertEvent(db, { title: 'Gig', categoryId: 'music' });
+    for (const category of ['nope', "music' OR '1'='1", '%', 'x'.repeat(500)]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/events?category=${encodeURIComponent(category)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ items: [], page: 1, pageCount: 0, total: 0 });
+    }
+  });
+
+  it('combines category, prefix and paging', async () => {
+    for (let i = 0; i < 8; i++) await insertEvent(db, { title: `Rock ${i}`, eventDate: inDays(i + 1) });
+    await insertEvent(db, { title: 'Rock food', categoryId: 'food' });
+    await insertEvent(db, { title: 'Pop', categoryId: 'music' });
+    const page = await getPage('?category=music&q=rock&page=2');
+    expect(page).toMatchObject({ page: 2, pageCount: 2, total: 8 });
+    expect(page.items.map((e) => e.title)).toEqual(['Rock 6', 'Rock 7']);
+  });
+
+  it('answers 304 when the list has not changed, and a new body when it has', async () => {
+    const row = await insertEvent(db, { title: 'Cached' });
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/events' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/events', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    await db.update(events).set({ ticketsAvailable: 99 }).where(eq(events.id, row.id));
+    const changed = await ctx.app.inject({ method: 'GET', url: '/api/events', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().items[0].ticketsAvailable).toBe(99);
+  });
+});
+
+describe('GET /api/events/:id', () => {
+  it('answers an active event', async () => {
+    const row = await insertEvent(db, { title: 'Detail' });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/events/${row.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: row.id, title: 'Detail', categoryName: 'Music' });
+  });
+
+  it('is a 404 problem for unknown, deleted and malformed ids', async () => {
+    const deleted = await insertEvent(db, { isDeleted: true, deletedAt: new Date() });
+    for (const id of [randomUUID(), deleted.id, 'not-a-uuid', '1', "' OR 1=1 --", 'x'.repeat(150)]) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/events/${encodeURIComponent(id)}` });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json()).toMatchObject({ status: 404, code: 'EVENT_NOT_FOUND' });
+    }
+  });
+});
+
+describe('GET /api/events/search', () => {
+  async function search(q: string): Promise<EventSearchResponse> {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/events/search?q=${encodeURIComponent(q)}` });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  it('lists image and title of active events whose title starts with the text', async () => {
+    const jazz = await insertEvent(db, { title: 'Cairo Jazz Night', imageUrl: '/uploads/eventImg/jazz.webp' });
+    await insertEvent(db, { title: 'Cairo Gone', isDeleted: true, deletedAt: new Date() });
+    await insertEvent(db, { title: 'Jazz Cairo' });
+    expect(await search('cairo J')).toEqual({
+      items: [{ id: jazz.id, title: 'Cairo Jazz Night', imageUrl: '/uploads/eventImg/jazz.webp' }],
+    });
+  });
+
+  it('answers a handful of results at most, and none for empty or unmatched text', async () => {
+    for (let i = 0; i < 9; i++) await insertEvent(db, { title: `Festival ${i}` });
+    expect((await search('fest')).items).toHaveLength(6);
+    expect((await search('')).items).toEqual([]);
+    expect((await search('   ')).items).toEqual([]);
+    expect((await search('%')).items).toEqual([]);
+    expect((await search('zzz')).items).toEqual([]);
+  });
+});

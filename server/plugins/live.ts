@@ -1,0 +1,187 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import {
+  LIVE_CHANGE_EVENT,
+  LIVE_READY_EVENT,
+  LIVE_RESYNC_EVENT,
+  type LiveEventChange,
+  liveEventChangeSchema,
+} from '../../contracts/catalogue';
+
+/** The channel the events trigger (migration 0001_live_notify.sql) notifies on. */
+export const LIVE_CHANNEL = 'eventry_events';
+const HEARTBEAT_MS = 25_000;
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 15_000;
+/** A client that cannot keep up (more than this much unsent output) is dropped; its EventSource reconnects. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/**
+ * Live updates: one LISTEN connection per process relays every change of the events table (from any
+ * process on the same database) to the Server-Sent-Events clients of this process.
+ */
+export interface LiveHub {
+  /** Turns the request into an SSE stream until the client leaves or the app closes. */
+  stream(request: FastifyRequest, reply: FastifyReply): void;
+  /** Number of connected SSE clients of this process. */
+  readonly clientCount: number;
+  /** Resolves once this process is LISTENing (used by tests and start-up). */
+  whenListening(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveHub;
+  }
+}
+
+interface Client {
+  write(chunk: string): void;
+  end(): void;
+}
+
+export const livePlugin = fp(
+  async function live(app: FastifyInstance) {
+    const clients = new Set<Client>();
+    let listener: pg.Client | undefined;
+    let closing = false;
+    let reconnectDelay = RECONNECT_MIN_MS;
+    let reconnectTimer: NodeJS.Timeout | undefined;
+    let listening: Promise<void> | undefined;
+    let everConnected = false;
+
+    function broadcast(chunk: string) {
+      for (const client of clients) client.write(chunk);
+    }
+
+    function onNotification(message: pg.Notification) {
+      if (message.channel !== LIVE_CHANNEL || !message.payload) return;
+      let change: LiveEventChange;
+      try {
+        change = liveEventChangeSchema.parse(JSON.parse(message.payload));
+      } catch {
+        app.log.warn({ payload: message.payload }, 'ignored a malformed live-update notification');
+        return;
+      }
+      broadcast(`event: ${LIVE_CHANGE_EVENT}\ndata: ${JSON.stringify(change)}\n\n`);
+    }
+
+    async function connect(): Promise<void> {
+      const client = new pg.Client({ ...app.database.connection, application_name: 'eventry-live' });
+      client.on('notification', onNotification);
+      client.on('error', (err) => {
+        app.log.warn({ err }, 'live-update connection lost; reconnecting');
+        dropListener(client);
+      });
+      client.on('end', () => dropListener(client));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${LIVE_CHANNEL}`);
+      } catch (err) {
+        client.end().catch(() => {});
+        throw err;
+      }
+      if (closing) {
+        await client.end().catch(() => {});
+        return;
+      }
+      listener = client;
+      reconnectDelay = RECONNECT_MIN_MS;
+      // Changes made while we were not listening are lost: tell the clients to refetch.
+      if (everConnected) broadcast(`event: ${LIVE_RESYNC_EVENT}\ndata: {}\n\n`);
+      everConnected = true;
+    }
+
+    function dropListener(client: pg.Client) {
+      if (listener !== client) return;
+      listener = undefined;
+      client.end().catch(() => {});
+      scheduleReconnect();
+    }
+
+    function scheduleReconnect() {
+      if (closing || reconnectTimer) return;
+      reconnectTimer = setTimeout(() => {
+        reconnectTimer = undefined;
+        listening = connect().catch((err: unknown) => {
+          app.log.warn({ err }, 'live-update connection failed; retrying');
+          scheduleReconnect();
+        });
+      }, reconnectDelay);
+      reconnectTimer.unref();
+      reconnectDelay = Math.min(reconnectDelay * 2, RECONNECT_MAX_MS);
+    }
+
+    const heartbeat = setInterval(() => broadcast(': heartbeat\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+
+    function stream(request: FastifyRequest, reply: FastifyReply) {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Reverse proxies (nginx) must not buffer the stream.
+        'x-accel-buffering': 'no',
+      });
+      res.socket?.setNoDelay(true);
+
+      const client: Client = {
+        write(chunk) {
+          if (res.writableEnded || res.destroyed) return;
+          if (res.writableLength > MAX_BUFFERED_BYTES) {
+            res.destroy();
+            return;
+          }
+          res.write(chunk);
+        },
+        end() {
+          if (!res.writableEnded) res.end();
+        },
+      };
+      clients.add(client);
+      const cleanup = () => clients.delete(client);
+      request.raw.on('close', cleanup);
+      res.on('close', cleanup);
+      res.on('error', cleanup);
+      client.write(`retry: 3000\nevent: ${LIVE_READY_EVENT}\ndata: {}\n\n`);
+    }
+
+    app.decorate('live', {
+      stream,
+      get clientCount() {
+        return clients.size;
+      },
+      whenListening: async () => {
+        await listening;
+      },
+    } satisfies LiveHub);
+
+    app.addHook('onReady', async () => {
+      listening = connect().catch((err: unknown) => {
+        app.log.warn({ err }, 'live-update connection failed; retrying');
+        scheduleReconnect();
+      });
+      await listening;
+    });
+
+    // Open SSE streams would keep the HTTP server from closing: end them first.
+    app.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(heartbeat);
+      for (const client of clients) client.end();
+      clients.clear();
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const current = listener;
+      listener = undefined;
+      await current?.end().catch(() => {});
+    });
+  },
+  { name: 'live', dependencies: ['database'] },
+);
