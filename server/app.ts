@@ -24,8 +24,10 @@ import { paymentsRoutes } from './features/payments/routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
-import { errorsPlugin, sendProblem } from './plugins/errors';
+import { errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
 import { livePlugin } from './plugins/live';
+import { mailWorkerPlugin } from './plugins/mailer';
+import { paymentsPlugin } from './plugins/payments';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -68,6 +70,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Malformed URLs and over-long parameters are answered as problems too (the router answers them before hooks).
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -102,15 +106,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(storagePlugin, { config });
   await app.register(authPlugin, { config });
+  await app.register(mailWorkerPlugin, { config });
   await app.register(livePlugin);
+  await app.register(paymentsPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes, { config });
   await app.register(accountsRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { config });
   await app.register(bookingsRoutes);
   await app.register(paymentsRoutes);
-  await app.register(contactRoutes);
+  await app.register(contactRoutes, { config });
 
   const webDir = options.webDir === undefined ? webDistDir : options.webDir;
   const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;

@@ -1,4 +1,131 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminEventIdParamsSchema,
+  adminEventsPageSchema,
+  adminEventsQuerySchema,
+  adminFormMetaSchema,
+  adminMessages,
+  uploadResultSchema,
+} from '../../../contracts/admin';
+import { eventSchema } from '../../../contracts/catalogue';
+import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
+import type { AppConfig } from '../../env';
+import { AppError } from '../../plugins/errors';
+import * as service from './service';
 
-/** HTTP routes of the admin feature (filled in by its issue). */
-export const adminRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const eventBodySchema = z
+  .record(z.string(), z.unknown())
+  .describe('The event form: see contracts/admin.ts (eventInputSchema). price is EGP with at most 2 decimals.');
+
+/** `If-Match: "3"` → 3 (optimistic concurrency on the event's version); absent → undefined. */
+function expectedVersion(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) throw new AppError(400, 'BAD_IF_MATCH', 'If-Match must be the event version, e.g. "3".');
+  return Number(match[1]);
+}
+
+function isFileTooLarge(error: unknown): boolean {
+  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/** HTTP routes of the admin area: event list, form, soft delete and image upload. Admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
+  const deps: service.AdminDeps = { db: app.database.db, storage: app.storage, timeZone: opts.config.timeZone };
+
+  // Every route of this plugin, before any body is read: 401 when signed out, 403 for non-admins.
+  app.addHook('onRequest', app.requireAdmin);
+
+  await app.register(multipart, {
+    // preservePath: see the name as sent (busboy would strip '../'), so that path tricks are refused, not hidden.
+    preservePath: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 100 },
+  });
+
+  const tags = ['admin'];
+
+  app.get(
+    '/api/admin/events',
+    {
+      schema: { tags, querystring: adminEventsQuerySchema, response: { 200: adminEventsPageSchema } },
+    },
+    async (request) => service.listEvents(deps, request.query),
+  );
+
+  app.get('/api/admin/form-meta', { schema: { tags, response: { 200: adminFormMetaSchema } } }, async () =>
+    service.getFormMeta(deps),
+  );
+
+  app.get(
+    '/api/admin/events/:id',
+    { schema: { tags, params: adminEventIdParamsSchema, response: { 200: eventSchema } } },
+    async (request, reply) => {
+      const event = await service.getEvent(deps, request.params.id);
+      reply.header('etag', `"${event.version}"`).header('cache-control', 'no-store');
+      return event;
+    },
+  );
+
+  app.post(
+    '/api/admin/events',
+    { schema: { tags, body: eventBodySchema, response: { 201: eventSchema } } },
+    async (request, reply) => {
+      const event = await service.createEvent(deps, request.body);
+      return reply.status(201).header('etag', `"${event.version}"`).send(event);
+    },
+  );
+
+  app.put(
+    '/api/admin/events/:id',
+    { schema: { tags, params: adminEventIdParamsSchema, body: eventBodySchema, response: { 200: eventSchema } } },
+    async (request, reply) => {
+      const version = expectedVersion(request.headers['if-match']);
+      const event = await service.updateEvent(deps, request.params.id, request.body, version);
+      return reply.header('etag', `"${event.version}"`).send(event);
+    },
+  );
+
+  app.delete(
+    '/api/admin/events/:id',
+    { schema: { tags, params: adminEventIdParamsSchema } },
+    async (request, reply) => {
+      await service.deleteEvent(deps, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // One image in the field 'file'. Its name and declared type are ignored: sharp decides what it is.
+  app.post(
+    '/api/admin/uploads',
+    { schema: { tags, response: { 201: uploadResultSchema } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing);
+      let data: Buffer | undefined;
+      try {
+        // Read every part: a second file (or any field) trips the limits below instead of being silently skipped.
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          const buffer = await part.toBuffer();
+          // The name is never used for storage, but a name trying to climb folders is an attack: refuse it.
+          if (/[/\\\0]|\.\./.test(part.filename)) {
+            throw new AppError(400, 'UPLOAD_BAD_NAME', adminMessages.uploadBadName);
+          }
+          data = buffer;
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (isFileTooLarge(error)) throw new AppError(400, 'UPLOAD_TOO_LARGE', adminMessages.uploadTooLarge);
+        const status = (error as { statusCode?: number }).statusCode;
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          throw new AppError(400, 'UPLOAD_INVALID', adminMessages.uploadOneFile);
+        }
+        throw error;
+      }
+      if (!data) throw new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing);
+      const stored = await app.storage.saveImage('eventImg', data);
+      return reply.status(201).send({ url: stored.url });
+    },
+  );
+};

@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { categorySchema, eventSchema, pageSchema } from './catalogue';
+import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
+import { isValidDate } from './dates';
+import { messages } from './messages';
+
+/**
+ * The admin's event form, shared by the web form (instant feedback) and the server (the rule).
+ *
+ * API body of POST /api/admin/events and PUT /api/admin/events/:id (JSON, unknown fields refused):
+ * - title, host, location, description: text, trimmed; the title is stored as typed (case kept).
+ * - price: EGP as a decimal string or number with at most 2 decimals ("150", "99.5", 120.25);
+ *   the server stores integer piasters (pricePiasters = price × 100).
+ * - tickets: the capacity, a whole number. Available tickets follow: capacity − held − sold.
+ * - categoryId: an existing category id; optional, defaults to DEFAULT_CATEGORY_ID.
+ * - startDate, endDate, eventDate: 'YYYY-MM-DD'; startDate ≤ endDate ≤ eventDate.
+ *   "Today" is the calendar date in APP_TIMEZONE. A new start date must be today or later; on edit an
+ *   unchanged start date may stay in the past (an ongoing event can still be corrected).
+ * - startTime, endTime: 24-hour 'HH:MM' (shown to the public in 12-hour form).
+ * - imageUrl: a URL returned by POST /api/admin/uploads (/uploads/eventImg/<uuid>.webp).
+ * Errors come back as 400 problem+json with `errors: { field: message }`, the same messages as here.
+ */
+
+const m = messages.eventForm;
+
+/** Texts of rules the spec does not word (limits and our own checks). */
+export const adminMessages = {
+  priceDecimals: 'Price can have at most 2 decimal places',
+  priceTooHigh: 'Price must be at most 1000000 EGP',
+  ticketsWhole: 'Tickets must be a whole number',
+  ticketsTooMany: 'Tickets must be at most 100000',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  categoryUnknown: 'Choose one of the listed categories',
+  imageInvalid: 'Upload the image again',
+  unknownField: 'Unknown field',
+  capacityBelowTaken: (taken: number) =>
+    `Tickets cannot be fewer than the ${taken} already held or sold for this event`,
+  eventChanged: 'This event was changed by someone else. Reload it and try again.',
+  uploadTooLarge: 'The image is larger than 5 MB. Choose a smaller JPEG, PNG or WebP image.',
+  uploadMissing: 'Choose an image file to upload.',
+  uploadOneFile: 'Upload one JPEG, PNG or WebP image at a time.',
+  uploadBadName: 'The file name is not allowed. Rename the file and try again.',
+  uploadFailed: 'The image could not be uploaded. Try again.',
+} as const;
+
+export const MAX_PRICE_EGP = 1_000_000;
+export const MAX_TICKETS = 100_000;
+export const EVENT_IMAGE_URL_PATTERN = /^\/uploads\/eventImg\/[0-9a-f-]{36}\.webp$/;
+const TIME_HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const PRICE_PATTERN = /^\d+(\.\d+)?$/;
+const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+function requiredText(required: string, max: number) {
+  return z
+    .string({ error: required })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value.length === 0) ctx.addIssue({ code: 'custom', message: required });
+      else if (value.length > max) ctx.addIssue({ code: 'custom', message: adminMessages.tooLong(max) });
+    });
+}
+
+const numberish = (required: string) => z.union([z.string(), z.number()], { error: required });
+
+/** '+.5' → '0.5', ' 12. ' → '12': one spelling for every way of writing the same number. */
+function textOf(value: string | number): string {
+  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
+  if (!NUMBER_PATTERN.test(text)) return text;
+  text = text.replace(/^\+/, '');
+  if (text.startsWith('.')) text = `0${text}`;
+  if (text.endsWith('.')) text = text.slice(0, -1);
+  return text;
+}
+
+const priceField = numberish(m.priceRequired).superRefine((value, ctx) => {
+  const text = textOf(value);
+  if (text === '') return void ctx.addIssue({ code: 'custom', message: m.priceRequired });
+  if (!NUMBER_PATTERN.test(text)) return void ctx.addIssue({ code: 'custom', message: m.priceNumber });
+  const amount = Number(text);
+  if (!(amount > 0)) return void ctx.addIssue({ code: 'custom', message: m.pricePositive });
+  if (!PRICE_PATTERN.test(text) || (text.split('.')[1]?.length ?? 0) > 2) {
+    return void ctx.addIssue({ code: 'custom', message: adminMessages.priceDecimals });
+  }
+  if (amount > MAX_PRICE_EGP) ctx.addIssue({ code: 'custom', message: adminMessages.priceTooHigh });
+});
+
+const ticketsField = numberish(m.ticketsRequired).superRefine((value, ctx) => {
+  const text = textOf(value);
+  if (text === '') return void ctx.addIssue({ code: 'custom', message: m.ticketsRequired });
+  if (!NUMBER_PATTERN.test(text)) return void ctx.addIssue({ code: 'custom', message: m.ticketsNumber });
+  const amount = Number(text);
+  if (!(amount > 0)) return void ctx.addIssue({ code: 'custom', message: m.ticketsPositive });
+  if (!Number.isInteger(amount)) return void ctx.addIssue({ code: 'custom', message: adminMessages.ticketsWhole });
+  if (amount > MAX_TICKETS) ctx.addIssue({ code: 'custom', message: adminMessages.ticketsTooMany });
+});
+
+function dateField(required: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: required });
+      else if (!isValidDate(value)) ctx.addIssue({ code: 'custom', message: m.invalidDate });
+    });
+}
+
+function timeField(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') ctx.addIssue({ code: 'custom', message: required });
+      else if (!TIME_HHMM.test(value)) ctx.addIssue({ code: 'custom', message: invalid });
+    });
+}
+
+/** '150.5' → 15050. Only call on a value the schema accepted. */
+export function egpToPiasters(value: string | number): number {
+  const [whole = '0', fraction = ''] = textOf(value).split('.');
+  return Number(whole) * PIASTERS_PER_POUND + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** 15050 → '150.5': the form's value for a stored price. */
+export function piastersToEgpInput(piasters: number): string {
+  return String(piasters / PIASTERS_PER_POUND);
+}
+
+export interface EventInputOptions {
+  /** On edit: the stored start date, which may stay as it is even when it has passed. */
+  currentStartDate?: string;
+}
+
+/**
+ * The event form's rules for a given "today" ('YYYY-MM-DD' in APP_TIMEZONE). Parses the form's
+ * values (strings) or the API's JSON and yields the stored shape (piasters, capacity).
+ */
+export function eventInputSchema(today: string, options: EventInputOptions = {}) {
+  return z
+    .strictObject(
+      {
+        title: requiredText(m.titleRequired, 120),
+        host: requiredText(m.hostRequired, 120),
+        location: requiredText(m.locationRequired, 200),
+        price: priceField,
+        tickets: ticketsField,
+        categoryId: z.string().trim().max(64).optional(),
+        startDate: dateField(m.startDateRequired),
+        endDate: dateField(m.endDateRequired),
+        eventDate: dateField(m.eventDateRequired),
+        startTime: timeField(m.startTimeRequired, m.startTimeInvalid),
+        endTime: timeField(m.endTimeRequired, m.endTimeInvalid),
+        description: requiredText(m.descriptionRequired, 5000),
+        imageUrl: z
+          .string({ error: m.imageRequired })
+          .trim()
+          .superRefine((value, ctx) => {
+            if (value === '') ctx.addIssue({ code: 'custom', message: m.imageRequired });
+            else if (!EVENT_IMAGE_URL_PATTERN.test(value)) {
+              ctx.addIssue({ code: 'custom', message: adminMessages.imageInvalid });
+            }
+          }),
+      },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? adminMessages.unknownField : undefined) },
+    )
+    .superRefine((v, ctx) => {
+      const valid = (d: unknown): d is string => typeof d === 'string' && isValidDate(d);
+      if (valid(v.startDate) && v.startDate < today && v.startDate !== options.currentStartDate) {
+        ctx.addIssue({ code: 'custom', path: ['startDate'], message: m.startDateNotPast });
+      }
+      if (valid(v.startDate) && valid(v.endDate) && v.endDate < v.startDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: m.endDateOrder });
+      }
+      if (valid(v.endDate) && valid(v.eventDate) && v.eventDate < v.endDate) {
+        ctx.addIssue({ code: 'custom', path: ['eventDate'], message: m.eventDateOrder });
+      }
+    })
+    .transform((v) => ({
+      title: v.title,
+      host: v.host,
+      location: v.location,
+      description: v.description,
+      pricePiasters: egpToPiasters(v.price),
+      capacity: Number(textOf(v.tickets)),
+      categoryId: v.categoryId || DEFAULT_CATEGORY_ID,
+      startDate: v.startDate,
+      endDate: v.endDate,
+      eventDate: v.eventDate,
+      startTime: v.startTime,
+      endTime: v.endTime,
+      imageUrl: v.imageUrl,
+    }));
+}
+
+/** What the form edits and the API accepts (before parsing). */
+export type EventInput = z.input<ReturnType<typeof eventInputSchema>>;
+/** What the server stores. */
+export type EventValues = z.output<ReturnType<typeof eventInputSchema>>;
+
+/** The form's values: every input is text. */
+export interface EventFormValues {
+  title: string;
+  host: string;
+  location: string;
+  price: string;
+  tickets: string;
+  categoryId: string;
+  startDate: string;
+  endDate: string;
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+  description: string;
+  imageUrl: string;
+}
+
+/** First message per field, keyed by the field name ('' for the body itself). */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors[key] ??= adminMessages.unknownField;
+      continue;
+    }
+    const key = issue.path.map(String).join('.') || 'body';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export const adminEventsQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().slice(0, 100)),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+/** Any string: a malformed id is simply not found (404). */
+export const adminEventIdParamsSchema = z.object({ id: z.string().max(200) });
+
+export const adminEventsPageSchema = pageSchema(eventSchema);
+export type AdminEventsPage = z.infer<typeof adminEventsPageSchema>;
+
+/** GET /api/admin/form-meta: what the event form needs besides the event. */
+export const adminFormMetaSchema = z.object({
+  /** Today's date in APP_TIMEZONE, for the "today or later" rule. */
+  today: z.string(),
+  categories: z.array(categorySchema),
+  defaultCategoryId: z.string(),
+});
+export type AdminFormMeta = z.infer<typeof adminFormMetaSchema>;
+
+export const uploadResultSchema = z.object({ url: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;

@@ -1,0 +1,124 @@
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { EventValues } from '../../../contracts/admin';
+import type { DbOrTx } from '../../db/client';
+import { categories, events } from '../../db/schema';
+import { eventCategoryJoin, eventColumns } from '../../domain/events';
+
+/** `abc_%` → `abc\_\%`: the text matches literally inside a LIKE pattern (backslash is PostgreSQL's default escape). */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function activeWhere(q: string): SQL | undefined {
+  const active = eq(events.isDeleted, false);
+  if (!q) return active;
+  return and(active, sql`lower(${events.title}) LIKE lower(${escapeLike(q)}) || '%'`);
+}
+
+export async function listActiveEvents(db: DbOrTx, options: { q: string; limit: number; offset: number }) {
+  const where = activeWhere(options.q);
+  const [totals] = await db.select({ n: count() }).from(events).where(where);
+  const rows = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(categories, eventCategoryJoin)
+    .where(where)
+    .orderBy(sql`lower(${events.title})`, asc(events.title), asc(events.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { rows, total: totals?.n ?? 0 };
+}
+
+export async function findActiveEvent(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select(eventColumns)
+    .from(events)
+    .innerJoin(categories, eventCategoryJoin)
+    .where(and(eq(events.id, id), eq(events.isDeleted, false)));
+  return row;
+}
+
+export async function listCategories(db: DbOrTx) {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+export async function categoryExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return row !== undefined;
+}
+
+export async function insertEvent(db: DbOrTx, values: EventValues): Promise<string> {
+  const [row] = await db
+    .insert(events)
+    .values({ ...values, ticketsAvailable: values.capacity })
+    .returning({ id: events.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/**
+ * Writes an edit in one conditional statement. The capacity moves available tickets by the same delta
+ * (held + sold = capacity − available stays as it is), and only if the new capacity still covers what
+ * is held or sold at that instant — so concurrent bookings or a second admin can never push
+ * availability out of range. Returns false when nothing was written (see `findEventState` for why).
+ */
+export async function updateEvent(
+  db: DbOrTx,
+  id: string,
+  values: EventValues,
+  expectedVersion: number | undefined,
+): Promise<boolean> {
+  const rows = await db
+    .update(events)
+    .set({
+      ...values,
+      ticketsAvailable: sql`${events.ticketsAvailable} + (${values.capacity}::integer - ${events.capacity})`,
+      version: sql`${events.version} + 1`,
+    })
+    .where(
+      and(
+        eq(events.id, id),
+        eq(events.isDeleted, false),
+        sql`${events.capacity} - ${events.ticketsAvailable} <= ${values.capacity}::integer`,
+        expectedVersion === undefined ? undefined : eq(events.version, expectedVersion),
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/** Capacity, availability and state of an event, deleted or not. */
+export async function findEventState(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      capacity: events.capacity,
+      ticketsAvailable: events.ticketsAvailable,
+      isDeleted: events.isDeleted,
+      version: events.version,
+    })
+    .from(events)
+    .where(eq(events.id, id));
+  return row;
+}
+
+export async function softDeleteEvent(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(events)
+    .set({ isDeleted: true, deletedAt: sql`now()`, version: sql`${events.version} + 1` })
+    .where(and(eq(events.id, id), eq(events.isDeleted, false)))
+    .returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/** Whether any event other than `exceptId` shows this image. */
+export async function imageInUse(db: DbOrTx, imageUrl: string, exceptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.imageUrl, imageUrl), ne(events.id, exceptId)))
+    .limit(1);
+  return row !== undefined;
+}
