@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages, withExampleEmail } from './messages';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -15,3 +16,193 @@ export const meSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+// ---------------------------------------------------------------------------
+// Limits and rules (SPEC §5). The server checks them again with these same schemas.
+// ---------------------------------------------------------------------------
+
+export const NAME_MIN_LENGTH = 3;
+export const NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Reset and verification tokens are short opaque strings; anything longer is not one. */
+export const TOKEN_MAX_LENGTH = 512;
+
+/** SPEC §5: letters, digits and ._%+- before @, then a domain ending in 2 or more letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+/** Letters (any alphabet, so Arabic names work too) and spaces. */
+const NAME_PATTERN = /^[\p{L} ]+$/u;
+/** An uppercase letter followed by letters, digits or common symbols. */
+const PASSWORD_PATTERN = /^[A-Z][A-Za-z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]*$/;
+
+/** Texts of ours (not the spec's) that server and web share. */
+export const accountTexts = {
+  nameTooLong: `Maximum ${NAME_MAX_LENGTH} characters`,
+  emailTooLong: `Maximum ${EMAIL_MAX_LENGTH} characters`,
+  passwordTooLong: `Maximum ${PASSWORD_MAX_LENGTH} characters`,
+  rateLimited: 'Too many attempts, please wait a few minutes and try again.',
+  invalidResetLink: 'This reset link has expired or was already used. Please ask for a new one.',
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
+  verificationSent: 'We sent you a new verification link, check your inbox.',
+  notVerified: 'Your email address is not verified yet.',
+  resendVerification: 'Resend verification link',
+  pictureTooLarge: 'The picture must be at most 5 MB.',
+  pictureInvalid: 'Upload a JPEG, PNG or WebP picture of at most 5 MB.',
+} as const;
+
+const signup = messages.signup;
+
+/** One name field: 'Both fields are required' → 'Minimum 3 charachters…' → 'Only characters are allowed'. */
+const nameSchema = z
+  .string({ error: signup.namesRequired })
+  .trim()
+  .min(1, signup.namesRequired)
+  .min(NAME_MIN_LENGTH, signup.nameTooShort)
+  .max(NAME_MAX_LENGTH, accountTexts.nameTooLong)
+  .regex(NAME_PATTERN, signup.nameLettersOnly);
+
+const signupEmailSchema = z
+  .string({ error: signup.fieldRequired })
+  .trim()
+  .min(1, signup.fieldRequired)
+  .max(EMAIL_MAX_LENGTH, accountTexts.emailTooLong)
+  .regex(EMAIL_PATTERN, withExampleEmail(signup.emailFormat))
+  .transform((email) => email.toLowerCase());
+
+/** A new password (sign-up, reset, profile). */
+export const newPasswordSchema = z
+  .string({ error: signup.fieldRequired })
+  .min(1, signup.fieldRequired)
+  .min(PASSWORD_MIN_LENGTH, signup.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, accountTexts.passwordTooLong)
+  .regex(PASSWORD_PATTERN, signup.passwordUppercase);
+
+/** The profile page's New Password: empty means "keep the current one". */
+const optionalNewPasswordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, accountTexts.passwordTooLong)
+  .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, signup.passwordTooShort)
+  .refine((v) => v === '' || PASSWORD_PATTERN.test(v), signup.passwordUppercase);
+
+/** Web form of the sign-up page. */
+export const signUpFormSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    email: signupEmailSchema,
+    password: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: signup.confirmMismatch,
+    when: () => true,
+  });
+export type SignUpForm = z.input<typeof signUpFormSchema>;
+
+/**
+ * POST /api/auth/sign-up/email. `name` is accepted for better-auth clients but always recomputed
+ * from the first and last names; every other field is refused.
+ */
+export const signUpBodySchema = z.strictObject({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: signupEmailSchema,
+  password: newPasswordSchema,
+  name: z
+    .string()
+    .max(NAME_MAX_LENGTH * 2 + 1)
+    .optional(),
+  callbackURL: z.string().max(200).optional(),
+  rememberMe: z.boolean().optional(),
+});
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+const loginEmailSchema = z
+  .string({ error: messages.login.emailRequired })
+  .trim()
+  .min(1, messages.login.emailRequired)
+  .max(EMAIL_MAX_LENGTH, messages.login.emailInvalid)
+  .regex(EMAIL_PATTERN, messages.login.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+/** Web form of the login page. */
+export const loginFormSchema = z.object({
+  email: loginEmailSchema,
+  password: z
+    .string({ error: messages.login.passwordRequired })
+    .min(1, messages.login.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, messages.login.wrongCredentials),
+});
+export type LoginForm = z.input<typeof loginFormSchema>;
+
+/** POST /api/auth/sign-in/email. */
+export const signInBodySchema = loginFormSchema
+  .extend({
+    rememberMe: z.boolean().optional(),
+    callbackURL: z.string().max(200).optional(),
+  })
+  .strict();
+
+/** /forgot-pass: an email that is required and valid (SPEC §5: no inline messages). */
+export const forgotPasswordFormSchema = z.object({ email: loginEmailSchema });
+export type ForgotPasswordForm = z.input<typeof forgotPasswordFormSchema>;
+
+/** POST /api/auth/request-password-reset. The reset page is always ours: redirectTo is ignored. */
+export const requestPasswordResetBodySchema = z.strictObject({
+  email: loginEmailSchema,
+  redirectTo: z.string().max(200).optional(),
+});
+
+/** Web form of /reset-password. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: signup.confirmMismatch,
+    when: () => true,
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+/** POST /api/auth/reset-password. */
+export const resetPasswordBodySchema = z.strictObject({
+  newPassword: newPasswordSchema,
+  token: z.string().min(1).max(TOKEN_MAX_LENGTH),
+});
+
+/** POST /api/auth/send-verification-email (signed in: the address must be the user's own). */
+export const sendVerificationBodySchema = z.strictObject({
+  email: loginEmailSchema,
+  callbackURL: z.string().max(200).optional(),
+});
+
+/** Web form of /edit-profile: the password fields are optional there. */
+export const profileFormSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: nameSchema,
+    newPassword: optionalNewPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: signup.confirmMismatch,
+    when: () => true,
+  });
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
+/** PATCH /api/me. The email is not editable; a new password ends the user's other sessions. */
+export const updateProfileBodySchema = z.strictObject({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  newPassword: newPasswordSchema.optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+/** Only same-site relative paths may be used as a redirect target (no //host, no /\host). */
+export function safeRedirectPath(value: string | null | undefined, fallback = '/'): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  for (const char of value) if (char.charCodeAt(0) < 0x20) return fallback;
+  return value;
+}

@@ -3,16 +3,18 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/accounts';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import type { AppConfig } from '../env';
 import { renderEmail } from './email-templates';
-import { ForbiddenError, sendProblem, UnauthorizedError } from './errors';
+import { ForbiddenError, UnauthorizedError } from './errors';
 import { enqueueMail } from './mailer';
 
 /**
  * Accounts are better-auth's: email + password, email verification, password reset and sessions,
- * all stored in PostgreSQL through the Drizzle adapter and mounted at /api/auth/*.
+ * all stored in PostgreSQL through the Drizzle adapter. The HTTP side (/api/auth/*, with our own validation,
+ * per-email limits and error messages in front of better-auth) is the accounts feature's.
  */
 
 export type Role = 'user' | 'admin';
@@ -27,6 +29,15 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
+/** Per-IP limits (better-auth, stored in PostgreSQL so every app process shares them). Windows in seconds. */
+export const AUTH_IP_LIMITS = {
+  '/sign-in/email': { window: 60, max: 20 },
+  '/sign-up/email': { window: 60, max: 10 },
+  '/request-password-reset': { window: 15 * 60, max: 10 },
+  '/reset-password': { window: 60, max: 10 },
+  '/send-verification-email': { window: 15 * 60, max: 5 },
+} as const;
+
 export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
   const secure = config.appUrl.startsWith('https://');
   return betterAuth({
@@ -36,6 +47,8 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
     secret: config.authSecret,
     trustedOrigins: [config.appUrl],
     telemetry: { enabled: false },
+    // Expected events (unknown email on reset, …) are not worth a log line; real failures are.
+    logger: { level: 'error', disabled: config.nodeEnv === 'test' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
@@ -47,10 +60,25 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
       },
     },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every new account is a 'user' (admins are promoted afterwards) and its name is always first + last.
+          async before(user) {
+            const record = user as typeof user & { firstName?: string; lastName?: string };
+            const firstName = String(record.firstName ?? '').trim();
+            const lastName = String(record.lastName ?? '').trim();
+            return {
+              data: { ...user, firstName, lastName, name: `${firstName} ${lastName}`.trim(), role: 'user' },
+            };
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -65,7 +93,8 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // The emailed link verifies the address; it does not sign anyone in (a forwarded mail is not a key).
+      autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
         await enqueueMail(db, {
@@ -84,13 +113,7 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
       storage: 'database',
       window: 60,
       max: 300,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 5 },
-        '/request-password-reset': { window: 60, max: 5 },
-        '/forget-password': { window: 60, max: 5 },
-        '/send-verification-email': { window: 60, max: 5 },
-      },
+      customRules: { ...AUTH_IP_LIMITS },
     },
     advanced: {
       useSecureCookies: secure,
@@ -103,6 +126,12 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+export interface CurrentSession {
+  user: SessionUser;
+  /** The id of the session row (not its secret token). */
+  sessionId: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
@@ -114,6 +143,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved once per request (null when signed out). */
     currentUser(): Promise<SessionUser | null>;
+    /** The signed-in user and session, resolved once per request (null when signed out). */
+    currentSession(): Promise<CurrentSession | null>;
     /** The signed-in user; throws 401 when signed out. */
     user(): Promise<SessionUser>;
   }
@@ -126,68 +157,42 @@ export const authPlugin = fp(
     const auth = createAuth(app.database.db, opts.config);
     app.decorate('auth', auth);
 
-    app.decorateRequest('currentUser', async function currentUser(this: FastifyRequest) {
-      const self = this as FastifyRequest & { [sessionCache]?: Promise<SessionUser | null> };
+    app.decorateRequest('currentSession', function currentSession(this: FastifyRequest) {
+      const self = this as FastifyRequest & { [sessionCache]?: Promise<CurrentSession | null> };
       self[sessionCache] ??= auth.api
         .getSession({ headers: fromNodeHeaders(this.headers) })
-        .then((result) => (result ? toSessionUser(result.user as Record<string, unknown>) : null))
+        .then((result) =>
+          result
+            ? { user: toSessionUser(result.user as Record<string, unknown>), sessionId: String(result.session.id) }
+            : null,
+        )
         .catch(() => null);
       return self[sessionCache];
+    });
+    app.decorateRequest('currentUser', async function currentUser(this: FastifyRequest) {
+      return (await this.currentSession())?.user ?? null;
     });
     app.decorateRequest('user', async function user(this: FastifyRequest) {
       const current = await this.currentUser();
       if (!current) throw new UnauthorizedError();
       return current;
     });
-    app.decorate('requireUser', async (request: FastifyRequest) => {
+    const requireUser = async (request: FastifyRequest) => {
       await request.user();
-    });
-    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    };
+    const requireAdmin = async (request: FastifyRequest) => {
       const current = await request.user();
       if (current.role !== 'admin') throw new ForbiddenError();
-    });
+    };
+    app.decorate('requireUser', requireUser);
+    app.decorate('requireAdmin', requireAdmin);
 
-    // better-auth speaks Fetch: hand it a Request built from Fastify's and copy its Response back.
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      async handler(request, reply) {
-        const url = new URL(request.url, opts.config.appUrl);
-        const headers = fromNodeHeaders(request.headers);
-        // The client address as Fastify sees it (not a client-supplied header): rate limits are per real IP.
-        headers.set('x-forwarded-for', request.ip);
-        const body =
-          request.method === 'POST' && request.body !== undefined
-            ? typeof request.body === 'string'
-              ? request.body
-              : JSON.stringify(request.body)
-            : undefined;
-        const response = await auth.handler(new Request(url, { method: request.method, headers, body }));
-        reply.status(response.status);
-        response.headers.forEach((value, key) => {
-          if (key === 'set-cookie') return;
-          reply.header(key, value);
-        });
-        const cookies = response.headers.getSetCookie();
-        if (cookies.length > 0) reply.header('set-cookie', cookies);
-        const text = response.body ? await response.text() : null;
-        if (response.status >= 400) {
-          let detail = 'Something went wrong, try again later';
-          let code = 'AUTH_ERROR';
-          try {
-            const parsed = JSON.parse(text ?? '{}') as { message?: string; code?: string };
-            detail = parsed.message ?? detail;
-            code = parsed.code ?? code;
-          } catch {
-            // not JSON: keep the generic message
-          }
-          if (response.status === 429) {
-            return sendProblem(reply, 429, 'RATE_LIMITED', 'Too many attempts, please wait a minute and try again.');
-          }
-          return sendProblem(reply, response.status, code, detail);
-        }
-        return reply.send(text);
-      },
+    // SPEC §6: every /api/admin route is for admins only. Enforced here for every route as it is registered
+    // (before body parsing and validation), so a new admin route cannot forget it.
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/api/admin' && !route.url.startsWith('/api/admin/')) return;
+      const existing = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [requireAdmin, ...existing] as typeof route.onRequest;
     });
   },
   { name: 'auth', dependencies: ['database'] },

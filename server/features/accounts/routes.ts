@@ -1,9 +1,197 @@
+import multipart from '@fastify/multipart';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meSchema } from '../../../contracts/accounts';
+import type { ZodType } from 'zod';
+import {
+  accountTexts,
+  meSchema,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+  sendVerificationBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  updateProfileBodySchema,
+} from '../../../contracts/accounts';
+import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
+import { messages } from '../../../contracts/messages';
 import { problemSchema } from '../../../contracts/problem';
+import { AppError, sendProblem, UnauthorizedError, ValidationError } from '../../plugins/errors';
+import * as service from './service';
 
-/** HTTP routes of the accounts feature. */
+const AUTH_PREFIX = '/api/auth';
+/** Where the emailed links lead in the web app. */
+const VERIFIED_CALLBACK = '/';
+const RESET_PASSWORD_PAGE = '/reset-password';
+
+/** The better-auth endpoints the product uses; every other one answers 404. */
+const GET_ENDPOINTS = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
+const POST_ENDPOINTS = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-out',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/reset-password',
+]);
+
+/** Field errors from a zod failure: the first message of each field (SPEC §5 shows one at a time). */
+function fieldErrors(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'body';
+    if (!(key in result)) result[key] = issue.message;
+  }
+  return result;
+}
+
+function parseBody<S extends ZodType>(schema: S, body: unknown): ReturnType<S['parse']> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error));
+  return parsed.data as ReturnType<S['parse']>;
+}
+
+/** HTTP routes of the accounts feature: better-auth's endpoints behind our rules, and the profile. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const baseURL = String(app.auth.options.baseURL);
+
+  /** Hands a request to better-auth (which speaks Fetch) with the body we validated. */
+  async function forward(request: FastifyRequest, body?: Record<string, unknown>): Promise<Response> {
+    const url = new URL(request.url, baseURL);
+    const headers = fromNodeHeaders(request.headers);
+    // The client address as Fastify sees it (not a client-supplied header): better-auth's limits are per real IP.
+    headers.set('x-forwarded-for', request.ip);
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    let payload: string | undefined;
+    if (request.method === 'POST') {
+      payload = JSON.stringify(body ?? {});
+      headers.set('content-type', 'application/json');
+    }
+    return app.auth.handler(new Request(url, { method: request.method, headers, body: payload }));
+  }
+
+  /** Copies better-auth's answer back, turning its errors into our problems with the spec's messages. */
+  async function relay(reply: FastifyReply, response: Response, endpoint: string): Promise<FastifyReply> {
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    const text = response.body ? await response.text() : '';
+    if (response.status < 400) {
+      response.headers.forEach((value, key) => {
+        if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
+        reply.header(key, value);
+      });
+      return reply.status(response.status).send(text);
+    }
+    let detail: string = messages.common.somethingWentWrong;
+    let code = 'AUTH_ERROR';
+    try {
+      const parsed = JSON.parse(text || '{}') as { message?: string; code?: string };
+      detail = parsed.message ?? detail;
+      code = parsed.code ?? code;
+    } catch {
+      // not JSON: keep the generic message
+    }
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('x-retry-after')) || 60;
+      return sendRateLimited(reply, seconds);
+    }
+    if (endpoint === '/sign-in/email' && response.status === 401) {
+      return sendProblem(reply, 401, 'INVALID_CREDENTIALS', messages.login.wrongCredentials);
+    }
+    if (endpoint === '/sign-up/email' && code.startsWith('USER_ALREADY_EXISTS')) {
+      return sendProblem(reply, 409, 'EMAIL_TAKEN', messages.signup.emailTaken, { email: messages.signup.emailTaken });
+    }
+    if (endpoint === '/reset-password' && (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND')) {
+      return sendProblem(reply, 400, 'INVALID_TOKEN', accountTexts.invalidResetLink);
+    }
+    if (response.status >= 500) {
+      reply.log.error({ status: response.status, code }, 'better-auth failed');
+      return sendProblem(reply, 500, 'INTERNAL', messages.common.somethingWentWrong);
+    }
+    return sendProblem(reply, response.status, code, detail);
+  }
+
+  function sendRateLimited(reply: FastifyReply, seconds: number): FastifyReply {
+    reply.header('retry-after', String(seconds));
+    return sendProblem(reply, 429, 'RATE_LIMITED', accountTexts.rateLimited, undefined, { retryAfter: seconds });
+  }
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_PREFIX}/*`,
+    schema: { hide: true },
+    async handler(request, reply) {
+      const endpoint = new URL(request.url, baseURL).pathname.slice(AUTH_PREFIX.length);
+      const known =
+        request.method === 'GET'
+          ? GET_ENDPOINTS.some((pattern) => pattern.test(endpoint))
+          : POST_ENDPOINTS.has(endpoint);
+      if (!known)
+        return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${AUTH_PREFIX}${endpoint}`);
+      try {
+        if (request.method === 'GET') return await relay(reply, await forward(request), endpoint);
+        switch (endpoint) {
+          case '/sign-up/email': {
+            const body = parseBody(signUpBodySchema, request.body);
+            await service.consumeEmailLimit(db, 'signUp', body.email);
+            const { firstName, lastName, email, password, rememberMe } = body;
+            const name = `${firstName} ${lastName}`;
+            return await relay(
+              reply,
+              await forward(request, {
+                firstName,
+                lastName,
+                email,
+                password,
+                rememberMe,
+                name,
+                callbackURL: VERIFIED_CALLBACK,
+              }),
+              endpoint,
+            );
+          }
+          case '/sign-in/email': {
+            const { email, password, rememberMe } = parseBody(signInBodySchema, request.body);
+            await service.assertEmailLimit(db, 'signInFailures', email);
+            const response = await forward(request, { email, password, rememberMe });
+            if (response.status === 401) await service.recordEmailAttempt(db, 'signInFailures', email);
+            return await relay(reply, response, endpoint);
+          }
+          case '/request-password-reset': {
+            // Identical answers for known and unknown addresses: nothing here reveals who has an account.
+            const { email } = parseBody(requestPasswordResetBodySchema, request.body);
+            await service.consumeEmailLimit(db, 'passwordReset', email);
+            return await relay(reply, await forward(request, { email, redirectTo: RESET_PASSWORD_PAGE }), endpoint);
+          }
+          case '/reset-password': {
+            const { newPassword, token } = parseBody(resetPasswordBodySchema, request.body);
+            return await relay(reply, await forward(request, { newPassword, token }), endpoint);
+          }
+          case '/send-verification-email': {
+            const user = await request.user();
+            const { email } = parseBody(sendVerificationBodySchema, request.body);
+            if (email !== user.email.toLowerCase()) {
+              throw new ValidationError({ email: 'This is not the email address of your account' });
+            }
+            return await relay(
+              reply,
+              await forward(request, { email: user.email, callbackURL: VERIFIED_CALLBACK }),
+              endpoint,
+            );
+          }
+          default:
+            // /sign-out takes no input.
+            return await relay(reply, await forward(request), endpoint);
+        }
+      } catch (error) {
+        if (error instanceof service.RateLimitedError) return sendRateLimited(reply, error.retryAfterSeconds);
+        throw error;
+      }
+    },
+  });
+
   app.get(
     '/api/me',
     {
@@ -26,4 +214,61 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  app.patch(
+    '/api/me',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Edit the profile: names, and optionally a new password (which ends the other sessions)',
+        body: updateProfileBodySchema,
+        response: { 200: meSchema, 400: problemSchema, 401: problemSchema },
+      },
+    },
+    async (request) => {
+      const session = await request.currentSession();
+      if (!session) throw new UnauthorizedError();
+      const context = await app.auth.$context;
+      return service.updateProfile(
+        db,
+        (password) => context.password.hash(password),
+        { userId: session.user.id, sessionId: session.sessionId },
+        request.body,
+      );
+    },
+  );
+
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100 },
+    });
+    uploads.post(
+      '/api/me/avatar',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: 'Replace the profile picture (multipart, one JPEG, PNG or WebP image of at most 5 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: meSchema, 400: problemSchema, 401: problemSchema },
+        },
+      },
+      async (request) => {
+        const user = await request.user();
+        if (!request.isMultipart()) throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
+        let data: Buffer;
+        try {
+          const file = await request.file();
+          if (!file) throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
+          data = await file.toBuffer();
+        } catch (error) {
+          if (error instanceof uploads.multipartErrors.RequestFileTooLargeError) {
+            throw new AppError(400, 'FILE_TOO_LARGE', accountTexts.pictureTooLarge);
+          }
+          if (error instanceof AppError) throw error;
+          throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
+        }
+        return service.replaceAvatar(db, app.storage, user.id, data);
+      },
+    );
+  });
 };

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { accounts, rateLimits, sessions, users } from '../../db/schema';
+
+export const profileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  image: users.image,
+  role: users.role,
+  emailVerified: users.emailVerified,
+};
+export type ProfileRow = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  role: 'user' | 'admin';
+  emailVerified: boolean;
+};
+
+export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+export async function updateNames(
+  db: DbOrTx,
+  userId: string,
+  names: { firstName: string; lastName: string },
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ firstName: names.firstName, lastName: names.lastName, name: `${names.firstName} ${names.lastName}` })
+    .where(eq(users.id, userId))
+    .returning(profileColumns);
+  return row;
+}
+
+/** Replaces the credential password's hash. */
+export async function updatePasswordHash(db: DbOrTx, userId: string, hash: string): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ password: hash })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+}
+
+/** Ends every session of the user except the one given. */
+export async function deleteOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** Sets the profile picture and returns the previous one (to delete its file). */
+export async function replaceImage(
+  db: DbOrTx,
+  userId: string,
+  url: string,
+): Promise<{ previous: string | null; profile: ProfileRow } | undefined> {
+  const [before] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId)).for('update');
+  if (!before) return undefined;
+  const [profile] = await db.update(users).set({ image: url }).where(eq(users.id, userId)).returning(profileColumns);
+  return profile ? { previous: before.image, profile } : undefined;
+}
+
+/**
+ * A fixed-window counter in better-auth's rate_limits table (keys of ours never collide with its
+ * `ip|path` keys). `lastRequest` holds the window's start, so better-auth's own pruning of rows older
+ * than its longest window only ever removes finished windows. Returns the count after this hit.
+ */
+export async function hitCounter(
+  db: DbOrTx,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ count: number; windowStart: number }> {
+  const expired = sql`${rateLimits.lastRequest} <= ${now - windowMs}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        lastRequest: sql`CASE WHEN ${expired} THEN ${now}::bigint ELSE ${rateLimits.lastRequest} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.lastRequest });
+  return row ?? { count: 1, windowStart: now };
+}
+
+/** The counter's value in its current window (0 when none or finished). */
+export async function peekCounter(
+  db: DbOrTx,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ count: number; windowStart: number }> {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), sql`${rateLimits.lastRequest} > ${now - windowMs}`));
+  return row ?? { count: 0, windowStart: now };
+}
