@@ -51,3 +51,23 @@ export function renderEmail(kind: 'verification' | 'password-reset', data: { nam
     ),
   };
 }
+
+/** The contact form's message, sent to the team (CONTACT_TO) with reply-to set to the sender. */
+export function renderContactEmail(message: {
+  name: string;
+  email: string;
+  subject: string;
+  description: string;
+}): Rendered {
+  const { name, email, subject, description } = message;
+  return {
+    subject: `Eventry contact: ${subject}`,
+    text: `New message from the Eventry contact form.\n\nName: ${name}\nEmail: ${email}\nSubject: ${subject}\n\nEvent description:\n${description}\n\nReply to this email to answer ${name} directly.\n\n— Eventry`,
+    html: layout('New contact message', [
+      `<strong>Name:</strong> ${escapeHtml(name)}<br><strong>Email:</strong> ${escapeHtml(email)}<br><strong>Subject:</strong> ${escapeHtml(subject)}`,
+      `<strong>Event description:</strong>`,
+      `<span style="white-space:pre-wrap">${escapeHtml(description)}</span>`,
+      `Reply to this email to answer ${escapeHtml(name)} directly.`,
+    ]),
+  };
+}

@@ -1,5 +1,10 @@
-import type { DbOrTx } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import type { Db, DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema';
+import type { AppConfig } from '../env';
 
 export interface OutgoingMail {
   kind: 'verification' | 'password-reset' | 'booking-confirmation' | 'contact' | (string & {});
@@ -33,3 +38,163 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<boole
     .returning({ id: emailOutbox.id });
   return inserted.length > 0;
 }
+
+// ---------------------------------------------------------------------------
+// Delivery
+// ---------------------------------------------------------------------------
+
+/** What the worker needs from nodemailer (a Transporter fits); null means "log and keep, do not send". */
+export interface MailTransport {
+  sendMail(message: {
+    to: string;
+    replyTo?: string;
+    subject: string;
+    text: string;
+    html: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
+}
+
+export const MAIL_BATCH_SIZE = 10;
+export const MAIL_MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 10 * 60_000;
+/**
+ * A claimed email is invisible to other workers for this long. It must outlast one SMTP exchange (the
+ * transport's timeouts add up to well under a minute); if the process dies mid-send, the email is retried
+ * after the lease instead of being lost.
+ */
+const CLAIM_LEASE_MS = 2 * 60_000;
+
+/** Wait before the next attempt after `attempts` failed ones: 5 s, 10 s, 20 s … capped at 10 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+export interface DeliveryResult {
+  sent: number;
+  logged: number;
+  retried: number;
+  failed: number;
+}
+
+interface ClaimedMail {
+  id: number;
+  kind: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: number;
+}
+
+interface DeliveryLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+const silent: DeliveryLog = { info: () => {}, warn: () => {} };
+
+/**
+ * Delivers one batch of due emails and returns what happened. Each email is first claimed in a short
+ * transaction (`FOR UPDATE SKIP LOCKED`, then its next attempt is pushed past a lease), so any number of
+ * workers in any number of processes can run this at once and no email is ever handed to two of them.
+ * The SMTP exchange happens outside any transaction. With `transport` null the emails are marked
+ * 'logged' (one log line each) and kept for the admin mailbox.
+ */
+export async function deliverDueMail(
+  db: Db,
+  transport: MailTransport | null,
+  now: Date = new Date(),
+  log: DeliveryLog = silent,
+): Promise<DeliveryResult> {
+  const result: DeliveryResult = { sent: 0, logged: 0, retried: 0, failed: 0 };
+  const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const claimed = await db.execute<ClaimedMail & Record<string, unknown>>(sql`
+    UPDATE email_outbox
+       SET attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
+     WHERE id IN (
+       SELECT id FROM email_outbox
+        WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}
+        ORDER BY next_attempt_at, id
+        LIMIT ${MAIL_BATCH_SIZE}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id, kind, to_address AS "to", reply_to AS "replyTo", subject, text_body AS "text",
+              html_body AS "html", attempts`);
+
+  for (const mail of claimed.rows) {
+    if (!transport) {
+      await db.execute(
+        sql`UPDATE email_outbox SET status = 'logged', last_error = NULL WHERE id = ${mail.id} AND status = 'pending'`,
+      );
+      log.info(
+        { mailId: mail.id, kind: mail.kind, to: mail.to, subject: mail.subject },
+        'email logged (SMTP_URL is not set): read it at /admin/mailbox',
+      );
+      result.logged++;
+      continue;
+    }
+    try {
+      await transport.sendMail({
+        to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { 'X-Eventry-Mail-Id': String(mail.id) },
+      });
+      await db.execute(
+        sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${mail.id}`,
+      );
+      result.sent++;
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      if (mail.attempts >= MAIL_MAX_ATTEMPTS) {
+        await db.execute(sql`UPDATE email_outbox SET status = 'failed', last_error = ${message} WHERE id = ${mail.id}`);
+        log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'email given up');
+        result.failed++;
+      } else {
+        const next = new Date(now.getTime() + retryDelayMs(mail.attempts));
+        await db.execute(
+          sql`UPDATE email_outbox SET last_error = ${message}, next_attempt_at = ${next.toISOString()} WHERE id = ${mail.id}`,
+        );
+        log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, 'email will be retried');
+        result.retried++;
+      }
+    }
+  }
+  return result;
+}
+
+/** The SMTP transport of SMTP_URL, or null when mail is only logged. */
+export function createMailTransport(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>) {
+  if (!config.smtpUrl) return null;
+  return nodemailer.createTransport(
+    { url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+    { from: config.mailFrom },
+  );
+}
+
+/**
+ * The mail worker: delivers the outbox every second (a cheap query on the partial index of pending
+ * emails). It runs under the scheduler's advisory lock; FOR UPDATE SKIP LOCKED keeps it exactly-once even
+ * if that lock were not there.
+ */
+export const mailWorkerPlugin = fp(
+  async function mailWorker(app: FastifyInstance, opts: { config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'> }) {
+    const transport = createMailTransport(opts.config);
+    const log: DeliveryLog = {
+      info: (obj, msg) => app.log.info(obj, msg),
+      warn: (obj, msg) => app.log.warn(obj, msg),
+    };
+    app.scheduler.every('mail-delivery', 1_000, async () => {
+      // Drain a backlog in consecutive batches, but give the lock back now and then.
+      for (let batch = 0; batch < 10; batch++) {
+        const r = await deliverDueMail(app.database.db, transport, new Date(), log);
+        if (r.sent + r.logged + r.retried + r.failed < MAIL_BATCH_SIZE) break;
+      }
+    });
+    app.addHook('onClose', async () => transport?.close());
+  },
+  { name: 'mail-worker', dependencies: ['scheduler', 'database'] },
+);

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contactMessages, emailOutbox } from '../../db/schema';
+import { createMailTransport, deliverDueMail } from '../../plugins/mailer';
+import { setupTestApp } from '../../test/helpers';
+import { startTestSmtpServer } from '../../test/smtp-server';
+import { contactRecipient } from './service';
+
+const ctx = await setupTestApp({ config: { contactTo: 'hosts@eventry.test' } });
+const smtp = await startTestSmtpServer();
+const transport = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'Eventry <no-reply@eventry.test>' });
+afterAll(async () => {
+  transport?.close();
+  await smtp.stop();
+  await ctx.close();
+});
+
+const valid = {
+  name: 'Nour Hany',
+  email: 'nour@example.com',
+  subject: 'Jazz night in Zamalek',
+  description: 'A small jazz evening for about 80 guests, looking for a listing.',
+};
+
+/** Each test sends from its own address so the per-IP limit of one does not spill into another. */
+function send(
+  payload: unknown,
+  remoteAddress = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+) {
+  return ctx.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress });
+}
+
+describe('POST /api/contact validation', () => {
+  it('answers an empty form with every spec message', async () => {
+    const res = await send({ name: '', email: '', subject: '', description: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().errors).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      subject: 'Subject is required',
+      description: 'Description must be at least 20 characters long',
+    });
+  });
+
+  it('treats missing fields as required ones', async () => {
+    const res = await send({});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ name: 'Name is required', email: 'Email is required' });
+  });
+
+  it('needs a name of at least 3 characters', async () => {
+    const res = await send({ ...valid, name: ' ab ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ name: 'Name must be at least 3 characters long' });
+  });
+
+  it('needs a valid email address', async () => {
+    const res = await send({ ...valid, email: 'nour@example' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ email: 'Please enter a valid email address (e.g., name@example.com).' });
+  });
+
+  it('needs a subject', async () => {
+    const res = await send({ ...valid, subject: '   ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ subject: 'Subject is required' });
+  });
+
+  it('needs a description of at least 20 characters', async () => {
+    const res = await send({ ...valid, description: 'Too short' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ description: 'Description must be at least 20 characters long' });
+  });
+
+  it('refuses oversized fields, unknown fields and non-text values', async () => {
+    const long = await send({ ...valid, description: 'd'.repeat(5001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual({ description: 'Must be at most 5000 characters' });
+    const unknown = await send({ ...valid, role: 'admin' });
+    expect(unknown.statusCode).toBe(400);
+    const typed = await send({ ...valid, name: 12345 });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().errors).toEqual({ name: 'Must be text' });
+    const huge = await send({ ...valid, description: 'x'.repeat(40_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(await ctx.database.db.select().from(contactMessages)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/contact', () => {
+  it('stores the message and queues one email to CONTACT_TO with reply-to set to the sender', async () => {
+    const res = await send({ ...valid, name: '  Nour Hany ', subject: 'Jazz night\r\nBcc: x@evil.test' });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json() as { id: string };
+    const [stored] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    expect(stored).toMatchObject({ name: 'Nour Hany', email: valid.email, subject: 'Jazz night  Bcc: x@evil.test' });
+    const [mail] = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `contact:${id}`));
+    expect(mail).toMatchObject({ kind: 'contact', to: 'hosts@eventry.test', replyTo: valid.email, status: 'pending' });
+    expect(mail?.subject).toBe('Eventry contact: Jazz night  Bcc: x@evil.test');
+  });
+
+  it('delivers the message to the SMTP server with recipient, reply-to and every field', async () => {
+    const res = await send({ ...valid, email: 'layla@example.org', subject: 'Food festival' });
+    expect(res.statusCode).toBe(201);
+    await deliverDueMail(ctx.database.db, transport);
+    const mail = smtp.received.find((m) => m.subject === 'Eventry contact: Food festival');
+    expect(mail).toBeDefined();
+    expect(mail?.envelopeTo).toEqual(['hosts@eventry.test']);
+    expect(mail?.envelopeFrom).toBe('no-reply@eventry.test');
+    expect(mail?.replyTo).toBe('layla@example.org');
+    for (const part of [mail?.text, mail?.html]) {
+      expect(part).toContain('Nour Hany');
+      expect(part).toContain('layla@example.org');
+      expect(part).toContain('Food festival');
+      expect(part).toContain(valid.description);
+      expect(part).toContain('Eventry');
+    }
+  });
+
+  it('sends what a user typed as text: HTML arrives escaped in the HTML part', async () => {
+    const evil = '<img src=x onerror="alert(1)"> <b>bold</b> & <script>steal()</script>';
+    const res = await send({ ...valid, name: '<i>Hacker</i>', subject: 'Escaping <test>', description: evil });
+    expect(res.statusCode).toBe(201);
+    await deliverDueMail(ctx.database.db, transport);
+    const mail = smtp.received.find((m) => m.subject === 'Eventry contact: Escaping <test>');
+    expect(mail?.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(mail?.html).toContain('&lt;script&gt;steal()&lt;/script&gt;');
+    expect(mail?.html).toContain('&lt;i&gt;Hacker&lt;/i&gt;');
+    expect(mail?.html).not.toContain('<script>');
+    expect(mail?.html).not.toContain('<img');
+    expect(mail?.html).not.toContain('<i>Hacker');
+    // The text part carries it verbatim: plain text cannot run anything.
+    expect(mail?.text).toContain(evil);
+  });
+
+  it('limits each address to 5 messages a minute with a clear 429 problem', async () => {
+    const address = '192.0.2.77';
+    for (let i = 0; i < 5; i++) expect((await send({ ...valid, subject: `Flood ${i}` }, address)).statusCode).toBe(201);
+    const limited = await send({ ...valid, subject: 'Flood 6' }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toContain('application/problem+json');
+    expect(limited.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(limited.json().detail).toMatch(/too many messages/i);
+    // Another address is not affected.
+    expect((await send({ ...valid, subject: 'Other sender' }, '192.0.2.78')).statusCode).toBe(201);
+  });
+});
+
+describe('contact recipient', () => {
+  it('is CONTACT_TO, else the oldest admin, else the MAIL_FROM address', async () => {
+    const db = ctx.database.db;
+    const mailFrom = 'Eventry <no-reply@eventry.test>';
+    expect(await contactRecipient(db, { contactTo: 'hosts@eventry.test', mailFrom })).toBe('hosts@eventry.test');
+    expect(await contactRecipient(db, { contactTo: undefined, mailFrom })).toBe('no-reply@eventry.test');
+    const admin = await ctx.createUser({ role: 'admin', email: `boss-${randomUUID().slice(0, 6)}@example.com` });
+    await ctx.createUser({ role: 'admin' });
+    expect(await contactRecipient(db, { contactTo: undefined, mailFrom })).toBe(admin.email);
+  });
+});
+
+describe('GET /api/admin/mailbox', () => {
+  it('is for admins only', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/mailbox' })).statusCode).toBe(401);
+    const user = await ctx.createUser();
+    expect((await ctx.request(user, { method: 'GET', url: '/api/admin/mailbox' })).statusCode).toBe(403);
+  });
+
+  it('lists the latest emails, newest first, with bodies of logged ones only', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    await send({ ...valid, subject: 'Mailbox check' });
+    while (Object.values(await deliverDueMail(ctx.database.db, null)).some((n) => n > 0));
+    const res = await ctx.request(admin, { method: 'GET', url: '/api/admin/mailbox' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { delivery: string; items: Array<Record<string, unknown>> };
+    expect(body.delivery).toBe('log');
+    expect(body.items.length).toBeLessThanOrEqual(50);
+    const newest = body.items[0];
+    expect(newest).toMatchObject({
+      subject: 'Eventry contact: Mailbox check',
+      status: 'logged',
+      to: 'hosts@eventry.test',
+    });
+    expect(newest?.text).toContain(valid.description);
+    expect(typeof newest?.createdAt).toBe('string');
+    const sent = body.items.find((m) => m.status === 'sent');
+    expect(sent).toBeDefined();
+    expect(sent?.text).toBeNull();
+    expect(body.items.map((m) => m.id)).toEqual([...body.items.map((m) => m.id as number)].sort((a, b) => b - a));
+  });
+});

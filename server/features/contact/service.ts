@@ -1,0 +1,56 @@
+import type { ContactForm, MailboxResponse } from '../../../contracts/contact';
+import { MAILBOX_LIMIT } from '../../../contracts/contact';
+import type { Db, DbOrTx } from '../../db/client';
+import type { AppConfig } from '../../env';
+import { renderContactEmail } from '../../plugins/email-templates';
+import { enqueueMail } from '../../plugins/mailer';
+import { findFirstAdminEmail, insertContactMessage, listLatestMail } from './repository';
+
+/** "Eventry <no-reply@x.org>" → "no-reply@x.org". */
+export function addressOf(mailbox: string): string {
+  const match = /<([^<>]+)>\s*$/.exec(mailbox);
+  return (match?.[1] ?? mailbox).trim();
+}
+
+/**
+ * Who receives contact messages: CONTACT_TO; when unset, the oldest admin account (they can read the
+ * dev mailbox, and they run the site); with no admin either, the MAIL_FROM address.
+ */
+export async function contactRecipient(db: DbOrTx, config: Pick<AppConfig, 'contactTo' | 'mailFrom'>) {
+  if (config.contactTo) return config.contactTo;
+  return (await findFirstAdminEmail(db)) ?? addressOf(config.mailFrom);
+}
+
+/** Stores the message and queues its email in one transaction: both exist, or neither. */
+export async function sendContactMessage(
+  db: Db,
+  config: Pick<AppConfig, 'contactTo' | 'mailFrom'>,
+  message: ContactForm,
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const to = await contactRecipient(tx, config);
+    const id = await insertContactMessage(tx, message);
+    await enqueueMail(tx, {
+      kind: 'contact',
+      to,
+      replyTo: message.email,
+      dedupeKey: `contact:${id}`,
+      ...renderContactEmail(message),
+    });
+    return { id };
+  });
+}
+
+/** The latest emails for the admin mailbox. Bodies only of emails that were logged, never of sent ones. */
+export async function getMailbox(db: DbOrTx, config: Pick<AppConfig, 'smtpUrl'>): Promise<MailboxResponse> {
+  const rows = await listLatestMail(db, MAILBOX_LIMIT);
+  return {
+    delivery: config.smtpUrl ? 'smtp' : 'log',
+    items: rows.map((row) => ({
+      ...row,
+      text: row.status === 'logged' ? row.text : null,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    })),
+  };
+}

@@ -1,0 +1,189 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../db/schema';
+import { setupTestApp } from '../test/helpers';
+import { startTestSmtpServer } from '../test/smtp-server';
+import { renderEmail } from './email-templates';
+import {
+  createMailTransport,
+  deliverDueMail,
+  enqueueMail,
+  MAIL_MAX_ATTEMPTS,
+  type OutgoingMail,
+  retryDelayMs,
+} from './mailer';
+
+const ctx = await setupTestApp();
+const db = ctx.database.db;
+const smtp = await startTestSmtpServer();
+const transport = createMailTransport({ smtpUrl: smtp.url, mailFrom: 'Eventry <no-reply@eventry.test>' });
+afterAll(async () => {
+  transport?.close();
+  await smtp.stop().catch(() => {});
+  await ctx.close();
+});
+
+function mail(subject: string, overrides: Partial<OutgoingMail> = {}): OutgoingMail {
+  return {
+    kind: 'test',
+    to: 'someone@example.com',
+    subject,
+    text: `${subject} (text)`,
+    html: `<p>${subject}</p>`,
+    ...overrides,
+  };
+}
+
+async function row(subject: string) {
+  const [found] = await db.select().from(emailOutbox).where(eq(emailOutbox.subject, subject));
+  if (!found) throw new Error(`no outbox row ${subject}`);
+  return found;
+}
+
+/** Moves a pending email's next attempt into the past, as if its backoff had elapsed. */
+async function makeDue(subject: string) {
+  await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+    .where(eq(emailOutbox.subject, subject));
+}
+
+const received = (subject: string) => smtp.received.filter((m) => m.subject === subject);
+
+describe('retry delays', () => {
+  it('double from 5 seconds and stop growing at 10 minutes', () => {
+    expect([1, 2, 3, 4, 5].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000, 80_000]);
+    expect(retryDelayMs(8)).toBe(600_000);
+    expect(retryDelayMs(30)).toBe(600_000);
+  });
+});
+
+describe('deliverDueMail', () => {
+  it('sends a queued email with its text and HTML parts and marks it sent', async () => {
+    await enqueueMail(db, {
+      kind: 'verification',
+      to: 'new@example.com',
+      ...renderEmail('verification', { name: 'Mona', url: 'http://localhost:3000/verify?token=abc' }),
+    });
+    const result = await deliverDueMail(db, transport);
+    expect(result).toMatchObject({ sent: 1, retried: 0 });
+    const [got] = received('Eventry: verify your email address');
+    expect(got?.envelopeTo).toEqual(['new@example.com']);
+    expect(got?.text).toContain('http://localhost:3000/verify?token=abc');
+    expect(got?.html).toContain('href="http://localhost:3000/verify?token=abc"');
+    const stored = await row('Eventry: verify your email address');
+    expect(stored.status).toBe('sent');
+    expect(stored.sentAt).toBeInstanceOf(Date);
+    expect(await deliverDueMail(db, transport)).toEqual({ sent: 0, logged: 0, retried: 0, failed: 0 });
+  });
+
+  it('keeps an email for later when it is queued in a transaction that rolls back', async () => {
+    await db
+      .transaction(async (tx) => {
+        await enqueueMail(tx, mail('Rolled back'));
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await deliverDueMail(db, transport);
+    expect(received('Rolled back')).toHaveLength(0);
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.subject, 'Rolled back'))).toHaveLength(0);
+  });
+
+  it('retries with growing delays while SMTP is down and delivers exactly once when it is back', async () => {
+    await smtp.stop();
+    try {
+      await enqueueMail(db, mail('Outage'));
+      const t0 = new Date();
+      expect(await deliverDueMail(db, transport, t0)).toMatchObject({ sent: 0, retried: 1 });
+      let stored = await row('Outage');
+      expect(stored).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(stored.lastError).toBeTruthy();
+      expect(stored.nextAttemptAt.getTime()).toBe(t0.getTime() + 5_000);
+
+      // Not due yet: nothing happens before the backoff elapses.
+      expect(await deliverDueMail(db, transport, new Date(t0.getTime() + 4_000))).toMatchObject({ retried: 0 });
+
+      const t1 = new Date(t0.getTime() + 5_000);
+      expect(await deliverDueMail(db, transport, t1)).toMatchObject({ retried: 1 });
+      stored = await row('Outage');
+      expect(stored.attempts).toBe(2);
+      expect(stored.nextAttemptAt.getTime()).toBe(t1.getTime() + 10_000);
+
+      const t2 = new Date(t1.getTime() + 10_000);
+      expect(await deliverDueMail(db, transport, t2)).toMatchObject({ retried: 1 });
+      expect((await row('Outage')).nextAttemptAt.getTime()).toBe(t2.getTime() + 20_000);
+    } finally {
+      await smtp.start();
+    }
+    await makeDue('Outage');
+    expect(await deliverDueMail(db, transport)).toMatchObject({ sent: 1 });
+    expect(await deliverDueMail(db, transport, new Date(Date.now() + 3_600_000))).toMatchObject({ sent: 0 });
+    expect(received('Outage')).toHaveLength(1);
+    expect(await row('Outage')).toMatchObject({ status: 'sent', attempts: 4, lastError: null });
+  });
+
+  it(`gives up after ${MAIL_MAX_ATTEMPTS} failed attempts and marks the email failed`, async () => {
+    const broken = createMailTransport({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: 'Eventry <no-reply@eventry.test>' });
+    await enqueueMail(db, mail('Hopeless'));
+    for (let i = 1; i <= MAIL_MAX_ATTEMPTS; i++) {
+      await makeDue('Hopeless');
+      await deliverDueMail(db, broken);
+      expect((await row('Hopeless')).attempts).toBe(i);
+    }
+    expect(await row('Hopeless')).toMatchObject({ status: 'failed' });
+    await makeDue('Hopeless');
+    expect(await deliverDueMail(db, broken)).toEqual({ sent: 0, logged: 0, retried: 0, failed: 0 });
+  });
+
+  it('never sends the same email twice when several workers run at once', async () => {
+    const subjects = Array.from({ length: 40 }, (_, i) => `Concurrent ${i}`);
+    for (const subject of subjects) await enqueueMail(db, mail(subject));
+    const worker = async () => {
+      for (;;) {
+        const r = await deliverDueMail(db, transport);
+        if (r.sent + r.retried + r.failed === 0) return;
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    for (const subject of subjects) expect(received(subject)).toHaveLength(1);
+    const rows = await db.select().from(emailOutbox).where(sql`${emailOutbox.subject} LIKE 'Concurrent %'`);
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('logs and keeps emails without sending them when SMTP is not configured', async () => {
+    await enqueueMail(db, mail('Laptop only'));
+    const lines: string[] = [];
+    const result = await deliverDueMail(db, null, new Date(), {
+      info: (obj, msg) => lines.push(`${JSON.stringify(obj)} ${msg}`),
+      warn: () => {},
+    });
+    expect(result).toMatchObject({ logged: 1, sent: 0 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('Laptop only');
+    expect(lines[0]).toContain('someone@example.com');
+    expect(await row('Laptop only')).toMatchObject({ status: 'logged', text: 'Laptop only (text)' });
+    expect(received('Laptop only')).toHaveLength(0);
+  });
+
+  it('queues at most one email per dedupe key', async () => {
+    expect(await enqueueMail(db, mail('Once', { dedupeKey: 'booking-paid:1' }))).toBe(true);
+    expect(await enqueueMail(db, mail('Once again', { dedupeKey: 'booking-paid:1' }))).toBe(false);
+  });
+});
+
+describe('mail worker in the app', () => {
+  it('delivers queued emails on its own when jobs run', async () => {
+    const app = await setupTestApp({
+      runJobs: true,
+      config: { smtpUrl: smtp.url, mailFrom: 'Eventry <no-reply@eventry.test>' },
+    });
+    try {
+      await enqueueMail(app.database.db, mail('From the worker'));
+      for (let i = 0; i < 200 && received('From the worker').length === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(received('From the worker')).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
