@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { sessions, users } from '../../db/schema';
-import { setupTestApp } from '../../test/helpers';
 import { AUTH_IP_LIMITS } from '../../plugins/auth';
+import { setupTestApp } from '../../test/helpers';
 import { EMAIL_LIMITS } from './service';
 import { cookieOf, latestMail, nextAddress, pathOf, postJson, uniqueEmail, validSignUp } from './test-support';
 

@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { accountTexts } from '../../../contracts/accounts';
+import { messages } from '../../../contracts/messages';
+import { setupTestApp, type TestUser } from '../../test/helpers';
+import { cookieOf, postJson } from './test-support';
+
+const ctx = await setupTestApp();
+afterAll(() => ctx.close());
+
+const s = messages.signup;
+
+function patchMe(user: TestUser | undefined, payload: Record<string, unknown>) {
+  return ctx.request(user, { method: 'PATCH', url: '/api/me', payload });
+}
+
+function multipartBody(data: Buffer, filename = 'me.png', contentType = 'image/png') {
+  const boundary = '----eventry-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, data, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function uploadAvatar(user: TestUser | undefined, data: Buffer, filename?: string, type?: string) {
+  const body = multipartBody(data, filename, type);
+  return ctx.request(user, {
+    method: 'POST',
+    url: '/api/me/avatar',
+    headers: { 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+const png = (color = '#0d9488') =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+function fileOf(url: string): string {
+  return path.join(ctx.config.dataDir, url.replace(/^\/uploads\//, 'uploads/'));
+}
+
+describe('PATCH /api/me', () => {
+  it('is 401 for anonymous visitors', async () => {
+    const res = await patchMe(undefined, { firstName: 'Mona', lastName: 'Adel' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('saves the first and last name', async () => {
+    const user = await ctx.createUser();
+    const res = await patchMe(user, { firstName: 'Nour', lastName: 'El Sayed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Nour', lastName: 'El Sayed', email: user.email, role: 'user' });
+    const me = await ctx.request(user, { method: 'GET', url: '/api/me' });
+    expect(me.json()).toMatchObject({ firstName: 'Nour', lastName: 'El Sayed' });
+  });
+
+  it.each([
+    ['firstName', { firstName: '' }, s.namesRequired],
+    ['lastName', { lastName: 'Al' }, s.nameTooShort],
+    ['firstName', { firstName: 'N0ur' }, s.nameLettersOnly],
+    ['newPassword', { newPassword: 'Ab1' }, s.passwordTooShort],
+    ['newPassword', { newPassword: 'lower123' }, s.passwordUppercase],
+  ])('refuses a bad %s with the message of the spec (%j)', async (field, change, message) => {
+    const user = await ctx.createUser();
+    const res = await patchMe(user, { firstName: 'Nour', lastName: 'Adel', ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ [field]: message });
+  });
+
+  it('does not let the email or the role be changed', async () => {
+    const user = await ctx.createUser();
+    for (const extra of [{ email: 'new@example.com' }, { role: 'admin' }, { image: 'https://evil.example/x.png' }]) {
+      const res = await patchMe(user, { firstName: 'Nour', lastName: 'Adel', ...extra });
+      expect(res.statusCode).toBe(400);
+    }
+    const me = await ctx.request(user, { method: 'GET', url: '/api/me' });
+    expect(me.json()).toMatchObject({ email: user.email, role: 'user', imageUrl: null });
+  });
+
+  it('changes the password and ends the other sessions, keeping this one', async () => {
+    const user = await ctx.createUser();
+    const other = cookieOf(
+      await postJson(ctx, '/api/auth/sign-in/email', { email: user.email, password: user.password }),
+    );
+    const res = await patchMe(user, { firstName: 'Test', lastName: 'User', newPassword: 'Changed789' });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.request(user, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    const otherMe = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: other } });
+    expect(otherMe.statusCode).toBe(401);
+    const signIn = await postJson(ctx, '/api/auth/sign-in/email', { email: user.email, password: 'Changed789' });
+    expect(signIn.statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/me/avatar', () => {
+  it('stores a re-encoded picture under userImg and removes the previous one', async () => {
+    const user = await ctx.createUser();
+    const first = await uploadAvatar(user, await png());
+    expect(first.statusCode).toBe(200);
+    const firstUrl = first.json().imageUrl as string;
+    expect(firstUrl).toMatch(/^\/uploads\/userImg\/[0-9a-f-]{36}\.webp$/);
+    expect(existsSync(fileOf(firstUrl))).toBe(true);
+    const served = await ctx.app.inject({ method: 'GET', url: firstUrl });
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+
+    const second = await uploadAvatar(user, await png('#f97316'));
+    expect(second.statusCode).toBe(200);
+    const secondUrl = second.json().imageUrl as string;
+    expect(secondUrl).not.toBe(firstUrl);
+    expect(existsSync(fileOf(secondUrl))).toBe(true);
+    expect(existsSync(fileOf(firstUrl))).toBe(false);
+  });
+
+  it('is 401 for anonymous visitors', async () => {
+    const res = await uploadAvatar(undefined, await png());
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('checks the content, not the name or the declared type', async () => {
+    const user = await ctx.createUser();
+    const res = await uploadAvatar(user, Buffer.from('<svg onload="alert(1)"></svg>'), 'me.png', 'image/png');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_IMAGE');
+  });
+
+  it('refuses files over 5 MB with a clear 400', async () => {
+    const user = await ctx.createUser();
+    const big = Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
+    const res = await uploadAvatar(user, big);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', detail: accountTexts.pictureTooLarge });
+  });
+
+  it('refuses a request that is not multipart', async () => {
+    const user = await ctx.createUser();
+    const res = await ctx.request(user, { method: 'POST', url: '/api/me/avatar', payload: { image: 'x' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
