@@ -50,6 +50,7 @@ const titles: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
@@ -87,6 +88,42 @@ function fieldErrorsFromZod(error: FastifyError): Record<string, string> {
   return result;
 }
 
+/**
+ * Fastify's router answers a malformed URL (bad percent-encoding) or an over-long path parameter itself,
+ * before any hook or error handler runs; this option makes those answers problems with safe headers too.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('referrer-policy', 'strict-origin-when-cross-origin');
+  sendProblem(
+    reply,
+    status,
+    status === 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
+    status === 414 ? 'The address is too long.' : status === 400 ? 'The address is malformed.' : 'Something went wrong',
+  );
+}
+
+/**
+ * SQLSTATEs that mean "this input value is impossible": NUL byte or bad encoding (22021), malformed
+ * uuid/number/date text (22P02, 22007), numeric or date overflow (22003, 22008), too long for the column
+ * or an index (22001, 54000).
+ */
+const INPUT_SQLSTATES = new Set(['22021', '22P02', '22007', '22003', '22008', '22001', '54000']);
+
+/** The SQLSTATE of a pg error, possibly wrapped (Drizzle puts the driver's error in `cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -98,6 +135,12 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong, try again later');
+    }
+    const state = sqlStateOf(error);
+    if (state !== undefined && INPUT_SQLSTATES.has(state)) {
+      // Validation let through a value PostgreSQL cannot take (NUL byte, out-of-range number...): the input is bad.
+      request.log.warn({ err: error }, 'database refused a value from the request');
+      return sendProblem(reply, 400, 'INVALID_INPUT', 'The request contains a value that cannot be stored.');
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

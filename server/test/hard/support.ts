@@ -203,15 +203,13 @@ function resolveRefs(schema: JsonSchema | undefined, doc: OpenApiDoc, depth: num
 /** Merges allOf and picks the first non-null branch of anyOf/oneOf. */
 export function flatten(schema: JsonSchema): JsonSchema {
   if (schema.allOf) {
-    return schema.allOf.map(flatten).reduce<JsonSchema>(
-      (acc, s) => ({
-        ...acc,
-        ...s,
-        properties: { ...acc.properties, ...s.properties },
-        required: [...(acc.required ?? []), ...(s.required ?? [])],
-      }),
-      {},
-    );
+    const merged: JsonSchema = { properties: {}, required: [] };
+    for (const part of schema.allOf.map(flatten)) {
+      Object.assign(merged, { ...part, properties: merged.properties, required: merged.required });
+      Object.assign(merged.properties as object, part.properties);
+      merged.required?.push(...(part.required ?? []));
+    }
+    return merged;
   }
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches) {
