@@ -1,10 +1,101 @@
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { type ContactField, contactFieldErrors, contactFormSchema } from '../../../../../contracts/contact';
+import { messages } from '../../../../../contracts/messages';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSendContactMessage } from '../api/send-contact-message';
 
+const m = messages.contact;
+const FIELDS: ContactField[] = ['name', 'email', 'subject', 'description'];
+const EMPTY: Record<ContactField, string> = { name: '', email: '', subject: '', description: '' };
+
+/**
+ * SPEC §2/§5: validated on submit with the spec's messages; a field's message goes as soon as it is
+ * edited. Success goes to /success-email, failure shows the 'Error of send' toast; the form is cleared
+ * after a send attempt either way.
+ */
 export function ContactRoute() {
-  useDocumentMeta('Contact Us');
+  useDocumentMeta(m.heading, 'Hosting an event? Tell the Eventry team about it.');
+  const navigate = useNavigate();
+  const send = useSendContactMessage();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    const field = event.target.name as ContactField;
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (send.isPending) return;
+    const found = contactFieldErrors(values);
+    const invalid = FIELDS.find((f) => found[f]);
+    if (invalid) {
+      setErrors(found);
+      formRef.current?.querySelector<HTMLElement>(`[name="${invalid}"]`)?.focus();
+      return;
+    }
+    send.mutate(contactFormSchema.parse(values), {
+      onSuccess: () => navigate('/success-email'),
+      onError: (error) => {
+        const limited = error instanceof ApiError && error.status === 429;
+        toast.error(m.sendFailed, limited ? { description: error.message } : undefined);
+      },
+      onSettled: () => {
+        setValues(EMPTY);
+        setErrors({});
+      },
+    });
+  }
+
+  const field = (name: ContactField) => ({
+    name,
+    value: values[name],
+    onChange,
+    error: errors[name],
+    disabled: send.isPending,
+  });
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Contact Us</h1>
+    <PageContainer className="max-w-5xl">
+      <div className="grid gap-10 md:grid-cols-[2fr_3fr] md:items-start">
+        <div className="md:pt-4">
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent">
+            {messages.catalogue.hostingAnEvent}
+          </p>
+          <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{m.heading}</h1>
+          <p className="mt-4 text-fg-muted">
+            Tell us about the event you would like to host on Eventry. Our team reads every message and replies by
+            email.
+          </p>
+        </div>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={m.heading}
+          className="flex flex-col gap-5 rounded-2xl border border-border bg-surface-raised p-5 shadow-lg sm:p-8"
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label={m.nameLabel} autoComplete="name" {...field('name')} />
+            <TextField label={m.emailLabel} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+          </div>
+          <TextField label={m.subjectLabel} {...field('subject')} />
+          <TextAreaField label={m.descriptionLabel} rows={6} {...field('description')} />
+          <Button type="submit" size="lg" disabled={send.isPending} className="self-start sm:min-w-40">
+            {send.isPending ? <Spinner label="Sending" /> : null}
+            {m.send}
+          </Button>
+        </form>
+      </div>
     </PageContainer>
   );
 }

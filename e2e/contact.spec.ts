@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { USER_STATE, waitForMail } from './support/fixtures';
+
+// /success-email needs sign-in (SPEC §2), so the journey runs as a signed-in user.
+test.use({ storageState: USER_STATE });
+
+const description = 'A rooftop jazz evening for about 80 guests in Zamalek, early December.';
+
+test('a user sends the contact form and the team receives it by email', async ({ page }) => {
+  await page.goto('/events-page/all');
+  await page.getByRole('link', { name: 'Hosting an Event?' }).first().click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+
+  // Submitting the empty form shows every message; nothing is checked before that.
+  await expect(page.getByText('Name is required')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Subject is required')).toBeVisible();
+  await expect(page.getByText('Description must be at least 20 characters long')).toBeVisible();
+
+  // Editing a field clears its message only.
+  await page.getByLabel('Name').fill('Nour Hany');
+  await expect(page.getByText('Name is required')).toHaveCount(0);
+  await expect(page.getByText('Email is required')).toBeVisible();
+
+  await page.getByLabel('Email').fill('nour@example');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Please enter a valid email address (e.g., name@example.com).')).toBeVisible();
+  await page.getByLabel('Email').fill('nour@example.com');
+  await expect(page.getByText('Please enter a valid email address (e.g., name@example.com).')).toHaveCount(0);
+
+  await page.getByLabel('Subject').fill('Rooftop jazz night <live>');
+  await page.getByLabel('Event Description').fill(description);
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  await expect(page).toHaveURL(/\/success-email$/);
+  await expect(page.getByRole('heading', { name: 'Message Successful' })).toBeVisible();
+  await expect(page.getByText('Thank you for completing your message')).toBeVisible();
+
+  const mail = await waitForMail('hosts@eventry.test', /^Eventry contact: Rooftop jazz night <live>$/);
+  expect(mail.replyTo).toBe('nour@example.com');
+  expect(mail.text).toContain('Nour Hany');
+  expect(mail.text).toContain(description);
+  expect(mail.html).toContain('Rooftop jazz night &lt;live&gt;');
+
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a failed send shows the error toast and clears the form', async ({ page }) => {
+  // Use up this address's allowance (5 a minute) so that the next send really fails on the server.
+  for (let i = 0; i < 6; i++) {
+    await page.request.post('/api/contact', {
+      data: { name: 'Flood Test', email: 'flood@example.com', subject: `Flood ${i}`, description },
+    });
+  }
+  await page.goto('/contact');
+  await page.getByLabel('Name').fill('Nour Hany');
+  await page.getByLabel('Email').fill('nour@example.com');
+  await page.getByLabel('Subject').fill('One more');
+  await page.getByLabel('Event Description').fill(description);
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  await expect(page.getByText('Error of send')).toBeVisible();
+  await expect(page).toHaveURL(/\/contact$/);
+  for (const label of ['Name', 'Email', 'Subject', 'Event Description']) {
+    await expect(page.getByLabel(label)).toHaveValue('');
+  }
+});
