@@ -1,0 +1,133 @@
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bundles';
+
+export interface LighthousePage {
+  path: string;
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  lcpMs: number | null;
+  cls: number | null;
+  tbtMs: number | null;
+  fcpMs: number | null;
+  speedIndexMs: number | null;
+  runtimeError: string | undefined;
+  /** Audits that cost points: id, score and the category they belong to. */
+  failing: Array<{ id: string; category: string; score: number | null; title: string; displayValue?: string }>;
+  lcpElement: string | undefined;
+}
+
+export interface LighthouseRun {
+  version: string;
+  formFactor: string;
+  throttling: string;
+  pages: LighthousePage[];
+}
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  displayValue?: string;
+  details?: { items?: Array<{ node?: { snippet?: string; selector?: string } }> };
+}
+interface Lhr {
+  lighthouseVersion: string;
+  runtimeError?: { code: string; message: string };
+  configSettings: { formFactor: string; throttlingMethod: string };
+  categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, Audit>;
+}
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
+
+const score = (lhr: Lhr, id: string) => {
+  const value = lhr.categories[id]?.score;
+  return value === null || value === undefined ? null : Math.round(value * 100);
+};
+const numeric = (lhr: Lhr, id: string, digits = 0) => {
+  const value = lhr.audits[id]?.numericValue;
+  if (value === undefined) return null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+/** Runs Lighthouse's default (mobile) configuration on each page with the system Chromium. */
+export async function runLighthouse(
+  baseUrl: string,
+  paths: string[],
+  perPageTimeoutMs: number,
+): Promise<LighthouseRun> {
+  const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    logLevel: 'silent',
+  });
+  const pages: LighthousePage[] = [];
+  let meta = { version: 'unknown', formFactor: 'unknown', throttling: 'unknown' };
+  try {
+    for (const pagePath of paths) {
+      const work = lighthouse(`${baseUrl}${pagePath}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), perPageTimeoutMs));
+      const result = await Promise.race([work, timeout]);
+      if (!result) throw new Error(`Lighthouse did not finish ${pagePath} within ${perPageTimeoutMs / 1000} s`);
+      const { lhr } = result;
+      meta = {
+        version: lhr.lighthouseVersion,
+        formFactor: lhr.configSettings.formFactor,
+        throttling: lhr.configSettings.throttlingMethod,
+      };
+      const failing: LighthousePage['failing'] = [];
+      for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
+        for (const ref of auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (!audit || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative')
+            continue;
+          if (audit.scoreDisplayMode === 'manual') continue;
+          if (audit.score !== null && audit.score >= 0.9) continue;
+          if (audit.score === null && audit.scoreDisplayMode !== 'error') continue;
+          failing.push({
+            id: audit.id,
+            category,
+            score: audit.score,
+            title: audit.title,
+            displayValue: audit.displayValue,
+          });
+        }
+      }
+      const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+      pages.push({
+        path: pagePath,
+        performance: score(lhr, 'performance'),
+        accessibility: score(lhr, 'accessibility'),
+        bestPractices: score(lhr, 'best-practices'),
+        seo: score(lhr, 'seo'),
+        lcpMs: numeric(lhr, 'largest-contentful-paint'),
+        cls: numeric(lhr, 'cumulative-layout-shift', 3),
+        tbtMs: numeric(lhr, 'total-blocking-time'),
+        fcpMs: numeric(lhr, 'first-contentful-paint'),
+        speedIndexMs: numeric(lhr, 'speed-index'),
+        runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+        failing,
+        lcpElement: describeLcp(lcpItem),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return { ...meta, pages };
+}
+
+function describeLcp(item: unknown): string | undefined {
+  // The LCP element audit nests a table; find the first node snippet anywhere inside it.
+  const seen = JSON.stringify(item ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/);
+  return seen?.[1]?.slice(0, 160);
+}

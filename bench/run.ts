@@ -1,0 +1,610 @@
+/**
+ * `npm run bench`: starts the production build on a fresh data folder, measures every row of the
+ * performance budget beside a ceiling measured in the same run on the same machine, prints a table
+ * and writes bench/results/latest.json. Options: --duration=S (seconds per load run, default 10),
+ * --only=1,2,4 (rows to run; the start-up row always runs because every other row needs the app).
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildHelloWorld, type HelloWorld, measurePages, type PageLoad } from './lib/bundles';
+import { webComposition } from './lib/composition';
+import { type LighthouseRun, runLighthouse } from './lib/lighthouse';
+import { type CeilingServer, fetchJsonBody, type LoadResult, load, round, startCeiling } from './lib/load';
+import {
+  type AppProcess,
+  freePort,
+  postgresMemory,
+  rssKb,
+  sleep,
+  startApp,
+  stopApp,
+  stopEverything,
+  withMemorySampling,
+} from './lib/processes';
+import { type BenchRow, formatTable, ratioOf } from './lib/report';
+import { holdLiveClients, type SseResult } from './lib/sse';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.dirname(benchDir);
+const resultsDir = path.join(benchDir, 'results');
+const RUN_STARTED = Date.now();
+/** The whole run must end within 10 minutes; phases are cut short so that cleanup fits too. */
+const RUN_BUDGET_MS = 9.5 * 60_000;
+const ADMIN = { email: 'bench-admin@eventry.test', password: 'BenchAdmin123' };
+/** A typical React + Firebase app of the kind the spec describes (gzip KB of JS). */
+const REACT_FIREBASE_BASELINE_KB = 180;
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    return [key ?? '', value ?? 'true'] as const;
+  }),
+);
+const DURATION_S = Number(args.get('duration') ?? 10);
+const only = args.get('only')?.split(',').map(Number);
+const wants = (row: number) => !only || only.includes(row);
+
+const rows: BenchRow[] = [];
+const notes: string[] = [];
+const figures: Record<string, unknown> = {};
+
+const remaining = () => RUN_BUDGET_MS - (Date.now() - RUN_STARTED);
+const kb = (bytes: number) => round(bytes / 1024, 1);
+const mb = (kbValue: number | undefined) => (kbValue === undefined ? null : round(kbValue / 1024, 1));
+const log = (message: string) =>
+  process.stderr.write(`[bench ${((Date.now() - RUN_STARTED) / 1000).toFixed(0).padStart(3)} s] ${message}\n`);
+
+function notAvailable(row: number, measurement: string, why: string, target: string): void {
+  rows.push({ row, measurement, ours: 'not available', ceiling: null, ratio: null, target, pass: null, note: why });
+  notes.push(`row ${row} ${measurement}: ${why}`);
+}
+
+/** Runs one phase with its own time limit; a failure is recorded and the run goes on. */
+async function phase<T>(name: string, limitMs: number, work: () => Promise<T>): Promise<T | undefined> {
+  const allowed = Math.min(limitMs, remaining() - 45_000);
+  if (allowed < 5_000) {
+    notes.push(`${name}: skipped, the 10-minute budget is used up`);
+    log(`${name}: skipped (time budget)`);
+    return undefined;
+  }
+  log(`${name} (up to ${Math.round(allowed / 1000)} s)`);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${Math.round(allowed / 1000)} s`)), allowed);
+      }),
+    ]);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    notes.push(`${name}: ${message.split('\n')[0]}`);
+    log(`${name} failed: ${message}`);
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryMb: Math.round(os.totalmem() / 1024 / 1024),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverageAtStart: os.loadavg().map((v) => round(v, 2)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- rows
+
+async function startupRow(dataDir: string, logFile: string): Promise<AppProcess> {
+  const port = await freePort();
+  const env = { dataDir, port, admin: ADMIN, logFile };
+  const first = await startApp(root, env, 120_000);
+  log(`started on an empty data folder in ${Math.round(first.startupMs)} ms`);
+  await sleep(1000);
+  const stopMs = await stopApp(first);
+  const second = await startApp(root, { ...env, port: await freePort() }, 60_000);
+  log(`started on existing data in ${Math.round(second.startupMs)} ms`);
+  figures.startup = {
+    emptyMs: Math.round(first.startupMs),
+    existingMs: Math.round(second.startupMs),
+    stopMs: Math.round(stopMs),
+  };
+  rows.push({
+    row: 6,
+    measurement: 'start-up to first /api/health 200, empty DATA_DIR',
+    ours: round(first.startupMs / 1000, 2),
+    ceiling: null,
+    ratio: null,
+    target: '≤ 5 s',
+    pass: first.startupMs <= 5000,
+    unit: 's',
+    note: 'node dist/server/main.js (npm start adds the build check); includes initdb, migrations, demo seed',
+  });
+  rows.push({
+    row: 6,
+    measurement: 'start-up to first /api/health 200, existing data',
+    ours: round(second.startupMs / 1000, 2),
+    ceiling: null,
+    ratio: null,
+    target: '≤ 2 s',
+    pass: second.startupMs <= 2000,
+    unit: 's',
+  });
+  return second;
+}
+
+function idleMemoryRows(app: AppProcess) {
+  const appKb = rssKb(app.pid);
+  const db = postgresMemory(app.dataDir);
+  figures.memoryIdle = { appRssKb: appKb, db };
+  rows.push({
+    row: 6,
+    measurement: 'app RSS, idle',
+    ours: mb(appKb),
+    ceiling: null,
+    ratio: null,
+    target: '≤ 150 MB',
+    pass: appKb === undefined ? null : appKb / 1024 <= 150,
+    unit: 'MB',
+  });
+  rows.push({
+    row: 6,
+    measurement: `database RSS, idle (${db?.processes ?? 0} processes; PSS ${mb(db?.pssKb) ?? '—'} MB)`,
+    ours: mb(db?.rssKb),
+    ceiling: null,
+    ratio: null,
+    target: '—',
+    pass: null,
+    unit: 'MB',
+    note: 'RSS counts shared buffers once per process; PSS splits them',
+  });
+}
+
+interface ApiTargets {
+  list: Array<{ label: string; url: string }>;
+  eventId: string | undefined;
+}
+
+async function discoverApi(app: AppProcess): Promise<{ bodies: Record<string, string>; targets: ApiTargets }> {
+  const list = [
+    { label: 'GET /api/events (page 1)', url: '/api/events' },
+    { label: 'GET /api/events?category=music', url: '/api/events?category=music' },
+    { label: 'GET /api/events?q=ca (title search)', url: '/api/events?q=ca' },
+  ];
+  const bodies: Record<string, string> = {};
+  for (const { url } of list) {
+    const body = await fetchJsonBody(app, url);
+    if (body !== undefined) bodies[url] = body;
+  }
+  let eventId: string | undefined;
+  const first = bodies['/api/events'];
+  if (first) {
+    try {
+      eventId = (JSON.parse(first) as { items?: Array<{ id?: string }> }).items?.[0]?.id;
+    } catch {
+      eventId = undefined;
+    }
+  }
+  if (eventId) {
+    const body = await fetchJsonBody(app, `/api/events/${eventId}`);
+    if (body !== undefined) bodies[`/api/events/${eventId}`] = body;
+  }
+  figures.responseBytes = Object.fromEntries(
+    Object.entries(bodies).map(([url, body]) => [url, Buffer.byteLength(body)]),
+  );
+  return { bodies, targets: { list, eventId } };
+}
+
+function loadRows(row: number, label: string, ours: LoadResult, ceiling: LoadResult, p99Target: boolean) {
+  const clean = ours.non2xx === 0 && ours.errors === 0 && ours.timeouts === 0;
+  const ratio = ratioOf(ours.requestsPerSecond, ceiling.requestsPerSecond);
+  rows.push({
+    row,
+    measurement: `${label} req/s @${ours.connections}`,
+    ours: Math.round(ours.requestsPerSecond),
+    ceiling: Math.round(ceiling.requestsPerSecond),
+    ratio,
+    target: '≥ 40%',
+    pass: clean && ratio !== null && ratio >= 0.4,
+    note: clean ? undefined : `non-2xx ${ours.non2xx}, errors ${ours.errors}, timeouts ${ours.timeouts}`,
+  });
+  rows.push({
+    row,
+    measurement: `${label} p99 latency`,
+    ours: ours.latencyP99Ms,
+    ceiling: ceiling.latencyP99Ms,
+    ratio: null,
+    target: p99Target ? '≤ 20 ms' : '—',
+    pass: p99Target ? clean && ours.latencyP99Ms <= 20 : null,
+    unit: 'ms',
+  });
+}
+
+async function apiRows(
+  app: AppProcess,
+  ceiling: CeilingServer | undefined,
+  bodies: Record<string, string>,
+  targets: ApiTargets,
+) {
+  const results: Record<string, { ours: LoadResult; ceiling: LoadResult }> = {};
+  const measured = await withMemorySampling(app.pid, app.dataDir, async () => {
+    for (const { label, url } of targets.list) {
+      if (!bodies[url] || !ceiling) {
+        notAvailable(1, label, `${url} does not answer 200 JSON yet`, '≥ 40%; p99 ≤ 20 ms');
+        continue;
+      }
+      const ours = await load(`${app.baseUrl}${url}`, 50, DURATION_S);
+      const top = await load(`${ceiling.baseUrl}${url}`, 50, DURATION_S);
+      results[url] = { ours, ceiling: top };
+      log(`${label}: ${ours.requestsPerSecond} req/s (ceiling ${top.requestsPerSecond}), p99 ${ours.latencyP99Ms} ms`);
+      loadRows(1, label, ours, top, true);
+    }
+  });
+  figures.api = results;
+  figures.memoryUnderLoad = {
+    peakAppRssKb: measured.peakAppRssKb,
+    peakDbRssKb: measured.peakDbRssKb,
+    peakDbPssKb: measured.peakDbPssKb,
+  };
+  if (Object.keys(results).length > 0) {
+    rows.push({
+      row: 6,
+      measurement: 'app RSS, peak under load 1',
+      ours: mb(measured.peakAppRssKb),
+      ceiling: null,
+      ratio: null,
+      target: '—',
+      pass: null,
+      unit: 'MB',
+    });
+    rows.push({
+      row: 6,
+      measurement: `database RSS, peak under load 1 (PSS ${mb(measured.peakDbPssKb)} MB)`,
+      ours: mb(measured.peakDbRssKb),
+      ceiling: null,
+      ratio: null,
+      target: '—',
+      pass: null,
+      unit: 'MB',
+    });
+  }
+}
+
+async function detailRow(
+  app: AppProcess,
+  ceiling: CeilingServer | undefined,
+  bodies: Record<string, string>,
+  eventId?: string,
+) {
+  const url = eventId ? `/api/events/${eventId}` : undefined;
+  if (!url || !bodies[url] || !ceiling) {
+    notAvailable(
+      2,
+      'GET /api/events/:id',
+      'no event id from /api/events, or /api/events/:id does not answer 200 JSON',
+      '≥ 40%',
+    );
+    return;
+  }
+  const ours = await load(`${app.baseUrl}${url}`, 50, DURATION_S);
+  const top = await load(`${ceiling.baseUrl}${url}`, 50, DURATION_S);
+  figures.apiDetail = { ours, ceiling: top };
+  log(`GET /api/events/:id: ${ours.requestsPerSecond} req/s (ceiling ${top.requestsPerSecond})`);
+  loadRows(2, 'GET /api/events/:id', ours, top, false);
+}
+
+async function liveRow(app: AppProcess) {
+  const result: SseResult = await holdLiveClients(app.baseUrl, app.pid, 1000, 60_000);
+  figures.live = result;
+  if (result.connected === 0) {
+    notAvailable(
+      2,
+      '/api/events/live clients held',
+      `no stream opened (${result.firstFailure ?? 'no answer'})`,
+      '1,000',
+    );
+    return;
+  }
+  log(`live clients: ${result.connected} held, ${result.kbPerClient} KB each`);
+  rows.push({
+    row: 2,
+    measurement: '/api/events/live concurrent clients held',
+    ours: result.connected,
+    ceiling: null,
+    ratio: null,
+    target: '1,000',
+    pass: result.connected >= 1000,
+    note: result.failed ? `${result.failed} failed: ${result.firstFailure}` : undefined,
+  });
+  rows.push({
+    row: 2,
+    measurement: 'app memory per live client (RSS delta / clients)',
+    ours: result.kbPerClient ?? null,
+    ceiling: null,
+    ratio: null,
+    target: '≤ 50 KB',
+    pass: result.kbPerClient === undefined ? null : result.kbPerClient <= 50 && result.connected >= 1000,
+    unit: 'KB',
+  });
+}
+
+async function pageRows(app: AppProcess, eventId: string | undefined, hello: HelloWorld | undefined) {
+  const detailPath = `/event-details/${eventId ?? '00000000-0000-4000-8000-000000000000'}`;
+  const pages: PageLoad[] = await measurePages(app.baseUrl, ['/', '/events-page/all', detailPath], 30_000);
+  figures.pages = pages;
+  const helloKb = hello ? kb(hello.jsGzipBytes) : null;
+  for (const page of pages) {
+    const label = page.path === detailPath ? '/event-details/:id' : page.path;
+    const jsKb = kb(page.jsGzipBytes);
+    const isHome = page.path === '/';
+    log(`${label}: JS ${jsKb} KB gzip in ${page.jsFiles} files, CSS ${kb(page.cssGzipBytes)} KB`);
+    rows.push({
+      row: 4,
+      measurement: `${label} initial JS, gzip (${page.jsFiles} files)`,
+      ours: jsKb,
+      ceiling: helloKb,
+      ratio: ratioOf(jsKb, helloKb),
+      target: isHome ? '≤ 100 KB' : '—',
+      pass: isHome ? jsKb <= 100 : null,
+      unit: 'KB',
+      note: page.status === 200 ? undefined : `page answered ${page.status}`,
+    });
+    rows.push({
+      row: 4,
+      measurement: `${label} initial JS+CSS gzip vs React+Firebase app`,
+      ours: kb(page.jsGzipBytes + page.cssGzipBytes),
+      ceiling: REACT_FIREBASE_BASELINE_KB,
+      ratio: ratioOf(kb(page.jsGzipBytes + page.cssGzipBytes), REACT_FIREBASE_BASELINE_KB),
+      target: '—',
+      pass: null,
+      unit: 'KB',
+      note: `CSS ${kb(page.cssGzipBytes)} KB gzip`,
+    });
+  }
+  // Code splitting: each route should load a chunk of its own on top of the shared entry.
+  const sets = pages.map((p) => new Set(p.assets.filter((a) => a.kind === 'js').map((a) => a.url)));
+  const shared = new Set(sets[0] ?? []);
+  for (const set of sets.slice(1)) for (const url of shared) if (!set.has(url)) shared.delete(url);
+  const ownChunks = sets.map((set) => [...set].filter((u) => !shared.has(u)).length);
+  figures.codeSplit = {
+    sharedJs: [...shared],
+    routeOwnChunks: Object.fromEntries(pages.map((p, i) => [p.path, ownChunks[i]])),
+  };
+  rows.push({
+    row: 4,
+    measurement: 'code split per route (route-only JS chunks per page)',
+    ours: ownChunks.join(' / '),
+    ceiling: null,
+    ratio: null,
+    target: '≥ 1 each',
+    pass: ownChunks.every((n) => n >= 1),
+  });
+}
+
+async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
+  let lh: LighthouseRun;
+  try {
+    await import('lighthouse');
+  } catch (error) {
+    notAvailable(
+      5,
+      'Lighthouse',
+      `the lighthouse package is not installed (${(error as Error).message.split('\n')[0]})`,
+      'see issue',
+    );
+    return;
+  }
+  const detailPath = `/event-details/${eventId ?? '00000000-0000-4000-8000-000000000000'}`;
+  lh = await runLighthouse(app.baseUrl, ['/', '/events-page/all', detailPath], 90_000);
+  figures.lighthouse = lh;
+  for (const page of lh.pages) {
+    const label = page.path === detailPath ? '/event-details/:id' : page.path;
+    const scores = [page.performance, page.accessibility, page.bestPractices, page.seo];
+    log(`Lighthouse ${label}: ${scores.join(' / ')}, LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`);
+    const [perf, a11y, bp, seo] = scores;
+    rows.push({
+      row: 5,
+      measurement: `Lighthouse ${label}: perf / a11y / best pr. / SEO`,
+      ours: scores.map((s) => s ?? '?').join(' / '),
+      ceiling: null,
+      ratio: null,
+      target: '≥95 / 100 / 100 / ≥95',
+      pass: page.runtimeError ? false : (perf ?? 0) >= 95 && a11y === 100 && bp === 100 && (seo ?? 0) >= 95,
+      note:
+        page.runtimeError ??
+        (page.failing.length ? `losing points: ${page.failing.map((f) => f.id).join(', ')}` : undefined),
+    });
+    rows.push({
+      row: 5,
+      measurement: `Lighthouse ${label}: LCP ms / CLS / TBT ms`,
+      ours: `${page.lcpMs ?? '?'} / ${page.cls ?? '?'} / ${page.tbtMs ?? '?'}`,
+      ceiling: null,
+      ratio: null,
+      target: '≤1500 / ≤0.02 / ≤100',
+      pass:
+        page.lcpMs !== null &&
+        page.cls !== null &&
+        page.tbtMs !== null &&
+        page.lcpMs <= 1500 &&
+        page.cls <= 0.02 &&
+        page.tbtMs <= 100,
+      note: page.lcpElement ? `LCP element: ${page.lcpElement}` : undefined,
+    });
+  }
+}
+
+/**
+ * Row 3 belongs to the bookings feature: bench/reservations.ts exports runReservationsBench(context).
+ * It receives the running app and its database and returns table rows (BenchRow[], or { rows }) plus
+ * whatever detail it wants kept in latest.json.
+ */
+export interface ReservationsBenchContext {
+  baseUrl: string;
+  dataDir: string;
+  /** node-postgres settings for the app's embedded database (Unix socket in DATA_DIR/postgres). */
+  database: { host: string; port: number; user: string; password: string; database: string };
+  admin: { email: string; password: string };
+  concurrencies: number[];
+  tickets: number;
+  durationSeconds: number;
+  /** Date.now() value by which the bench must have returned. */
+  deadline: number;
+  log: (message: string) => void;
+}
+
+async function reservationsRow(app: AppProcess, limitMs: number) {
+  const file = path.join(benchDir, 'reservations.ts');
+  if (!existsSync(file)) {
+    notAvailable(
+      3,
+      'on-sale: reservations/s, paid/s, p50/p99, oversell',
+      'not available yet: bench/reservations.ts does not exist',
+      '≥ 1.0× hot row; p99 ≤ 60 ms; 0 oversell',
+    );
+    return;
+  }
+  const module = (await import(pathToFileURL(file).href)) as {
+    runReservationsBench?: (ctx: ReservationsBenchContext) => Promise<unknown>;
+  };
+  if (typeof module.runReservationsBench !== 'function') {
+    notAvailable(3, 'on-sale', 'bench/reservations.ts does not export runReservationsBench', '≥ 1.0× hot row');
+    return;
+  }
+  const password = (await readFile(path.join(app.dataDir, '.postgres-password'), 'utf8')).trim();
+  const result = await module.runReservationsBench({
+    baseUrl: app.baseUrl,
+    dataDir: app.dataDir,
+    database: { host: path.join(app.dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' },
+    admin: ADMIN,
+    concurrencies: [50, 200],
+    tickets: 100_000,
+    durationSeconds: DURATION_S,
+    deadline: Date.now() + limitMs - 5000,
+    log: (message) => log(`reservations: ${message}`),
+  });
+  figures.reservations = result;
+  const returned = Array.isArray(result) ? result : (result as { rows?: unknown })?.rows;
+  if (!Array.isArray(returned)) {
+    notes.push('row 3: runReservationsBench returned no rows; its result is in figures.reservations');
+    return;
+  }
+  for (const r of returned as Array<Partial<BenchRow>>) {
+    const ours = r.ours ?? null;
+    const ceiling = r.ceiling ?? null;
+    rows.push({
+      row: 3,
+      measurement: r.measurement ?? 'on-sale',
+      ours,
+      ceiling,
+      ratio: r.ratio ?? (typeof ours === 'number' && typeof ceiling === 'number' ? ratioOf(ours, ceiling) : null),
+      target: r.target ?? '—',
+      pass: r.pass ?? null,
+      unit: r.unit,
+      note: r.note,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<number> {
+  if (!existsSync(path.join(root, 'dist/server/main.js')))
+    throw new Error('dist/server/main.js is missing: run npm run build');
+  mkdirSync(resultsDir, { recursive: true });
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'eventry-bench-'));
+  const dataDir = path.join(workDir, 'data');
+  const logFile = path.join(resultsDir, 'app.log');
+  writeFileSync(logFile, '');
+  figures.machine = machineInfo();
+  log(`work folder ${workDir}; ${DURATION_S} s per load run`);
+
+  let app: AppProcess | undefined;
+  let ceiling: CeilingServer | undefined;
+  try {
+    app = await phase('row 6: start-up', 200_000, () => startupRow(dataDir, logFile));
+    if (!app) throw new Error('the app did not start; see bench/results/app.log');
+    const running = app;
+    await sleep(3000); // let start-up work (archiving, mail jobs) settle before the idle reading
+    idleMemoryRows(running);
+
+    const discovered = await phase('discover API bodies', 20_000, () => discoverApi(running));
+    const bodies = discovered?.bodies ?? {};
+    const targets = discovered?.targets ?? { list: [], eventId: undefined };
+    if (Object.keys(bodies).length > 0 && (wants(1) || wants(2))) {
+      ceiling = await phase('start the bare Fastify ceiling', 20_000, () => startCeiling(benchDir, workDir, bodies));
+    }
+
+    if (wants(1)) await phase('row 1: catalogue lists', 120_000, () => apiRows(running, ceiling, bodies, targets));
+    if (wants(2)) {
+      await phase('row 2: event detail', 60_000, () => detailRow(running, ceiling, bodies, targets.eventId));
+      await phase('row 2: live clients', 90_000, () => liveRow(running));
+    }
+    await ceiling?.stop();
+    ceiling = undefined;
+
+    if (wants(4)) {
+      const hello = await phase('row 4: React hello-world ceiling (Vite build)', 90_000, () =>
+        buildHelloWorld(root, 85_000),
+      );
+      figures.helloWorld = hello;
+      await phase('row 4: initial load bytes', 90_000, () => pageRows(running, targets.eventId, hello));
+      figures.bundleComposition = await phase('row 4: what the chunks are made of (in-memory Vite build)', 90_000, () =>
+        webComposition(root),
+      );
+    }
+    if (wants(5)) await phase('row 5: Lighthouse', 240_000, () => lighthouseRows(running, targets.eventId));
+    if (wants(3)) {
+      const limit = Math.min(180_000, remaining() - 45_000);
+      await phase('row 3: on-sale reservations', limit, () => reservationsRow(running, limit));
+    }
+  } finally {
+    await ceiling?.stop().catch(() => {});
+    if (app) await stopApp(app).catch(() => {});
+    await stopEverything();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  rows.sort((a, b) => a.row - b.row);
+  const table = formatTable(rows);
+  const output = {
+    timestamp: new Date().toISOString(),
+    durationS: Math.round((Date.now() - RUN_STARTED) / 1000),
+    loadSecondsPerRun: DURATION_S,
+    machine: figures.machine,
+    rows,
+    notes,
+    figures,
+  };
+  writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(output, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, 'latest.md'), `${table}\n`);
+  process.stdout.write(`\n${table}\n\n`);
+  for (const note of notes) process.stdout.write(`note: ${note}\n`);
+  process.stdout.write(`\nwrote bench/results/latest.json in ${output.durationS} s\n`);
+  return 0;
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    process.stderr.write(`\n${signal}: stopping the app, its database and the ceiling server\n`);
+    void stopEverything().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch(async (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    await stopEverything();
+    process.exit(1);
+  });
