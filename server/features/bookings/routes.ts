@@ -1,4 +1,100 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingIdParamsSchema,
+  bookingSchema,
+  createBookingBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  myBookingsSchema,
+} from '../../../contracts/bookings';
+import { problemSchema } from '../../../contracts/problem';
+import { ValidationError } from '../../plugins/errors';
+import { createBookingsService } from './service';
 
-/** HTTP routes of the bookings feature (filled in by its issue). */
-export const bookingsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/** 409 carries how many tickets are left. */
+const conflictSchema = problemSchema.extend({ available: z.number().int().optional() });
+
+const EXPIRE_JOB = 'expire-holds';
+const EXPIRE_EVERY_MS = 2_000;
+
+/** HTTP routes of bookings: reserve, read one, the profile's lists; and the job that releases lapsed holds. */
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createBookingsService(app.database.db, app.database.pool, app.payments, app.log);
+
+  app.scheduler.every(EXPIRE_JOB, EXPIRE_EVERY_MS, async () => {
+    const expired = await service.expireHolds();
+    if (expired > 0) app.log.info({ count: expired }, 'released lapsed ticket holds');
+  });
+
+  app.post(
+    '/api/bookings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Reserve tickets: holds them for HOLD_MINUTES and starts the payment',
+        body: createBookingBodySchema,
+        response: {
+          201: bookingSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          409: conflictSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      const rawKey = request.headers[IDEMPOTENCY_KEY_HEADER];
+      let idempotencyKey: string | undefined;
+      if (rawKey !== undefined) {
+        const parsed = idempotencyKeySchema.safeParse(rawKey);
+        if (!parsed.success) throw new ValidationError({ [IDEMPOTENCY_KEY_HEADER]: 'must be 1 to 200 characters' });
+        idempotencyKey = parsed.data;
+      }
+      const booking = await service.reserve({
+        userId: user.id,
+        eventId: request.body.eventId,
+        quantity: request.body.quantity,
+        idempotencyKey,
+      });
+      return reply.status(201).send(booking);
+    },
+  );
+
+  app.get(
+    '/api/bookings/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's booking and its status (another user's id is not found)",
+        params: bookingIdParamsSchema,
+        response: { 200: bookingSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      reply.header('cache-control', 'no-store');
+      return service.getBooking(request.params.id, user.id);
+    },
+  );
+
+  app.get(
+    '/api/me/bookings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Paid bookings: tickets of active events, and history of deleted or past ones',
+        response: { 200: myBookingsSchema, 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      reply.header('cache-control', 'no-store');
+      return service.myBookings(user.id);
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { MAX_TICKETS_PER_BOOKING, MIN_TICKETS_PER_BOOKING } from './constants';
+import { messages } from './messages';
+
+export const bookingStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed', 'refunded', 'cancelled']);
+export type BookingStatusDto = z.infer<typeof bookingStatusSchema>;
+
+export const paymentProviderSchema = z.enum(['stripe', 'simulated']);
+export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+
+/** A whole number of tickets, 1 to 10. Strings ("3") and fractions (2.5) are refused, never coerced. */
+export const ticketQuantitySchema = z
+  .number({ message: `Choose between ${MIN_TICKETS_PER_BOOKING} and ${MAX_TICKETS_PER_BOOKING} tickets` })
+  .int({ message: 'The number of tickets must be a whole number' })
+  .min(MIN_TICKETS_PER_BOOKING, { message: `Choose at least ${MIN_TICKETS_PER_BOOKING} ticket` })
+  .max(MAX_TICKETS_PER_BOOKING, { message: `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once` });
+
+/** Body of POST /api/bookings. The price and total always come from the database. */
+export const createBookingBodySchema = z.object({
+  eventId: z.uuid({ message: 'Unknown event' }),
+  quantity: ticketQuantitySchema,
+});
+export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
+
+/** Optional header making a reservation safe to retry: the same key returns the same booking. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const idempotencyKeySchema = z.string().trim().min(1).max(200);
+
+export const bookingIdParamsSchema = z.object({ id: z.string().max(200) });
+
+/** The event as a booking shows it. */
+export const bookingEventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  imageUrl: z.string(),
+  eventDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  pricePiasters: z.number().int(),
+  isDeleted: z.boolean(),
+});
+export type BookingEvent = z.infer<typeof bookingEventSchema>;
+
+export const bookingPaymentSchema = z.object({
+  provider: paymentProviderSchema,
+  /** Stripe only: the PaymentIntent's client secret for the Payment Element. */
+  clientSecret: z.string().optional(),
+});
+
+export const bookingSchema = z.object({
+  id: z.uuid(),
+  status: bookingStatusSchema,
+  quantity: z.number().int(),
+  unitPricePiasters: z.number().int(),
+  totalPiasters: z.number().int(),
+  /** ISO timestamp until which a pending booking holds its tickets. */
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** The last payment error the provider reported, if any. */
+  failureMessage: z.string().nullable(),
+  event: bookingEventSchema,
+  payment: bookingPaymentSchema,
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** One paid booking as a ticket card of the profile. */
+export const ticketSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  title: z.string(),
+  imageUrl: z.string(),
+  eventDate: z.string(),
+  weekday: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  quantity: z.number().int(),
+  totalPiasters: z.number().int(),
+  paidAt: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** GET /api/me/bookings: paid bookings of active events, and of deleted or past ones. */
+export const myBookingsSchema = z.object({ tickets: z.array(ticketSchema), history: z.array(ticketSchema) });
+export type MyBookings = z.infer<typeof myBookingsSchema>;
+
+export const paymentConfigSchema = z.object({
+  provider: paymentProviderSchema,
+  publishableKey: z.string().optional(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** The simulated processor's card form. The server decides the outcome; these only check the shape. */
+export const simulatedConfirmBodySchema = z.object({
+  bookingId: z.uuid({ message: 'Unknown booking' }),
+  cardNumber: z
+    .string()
+    .trim()
+    .regex(/^[\d ]{8,30}$/, { message: messages.payment.invalidNumber }),
+  expMonth: z
+    .number()
+    .int()
+    .min(1, { message: messages.payment.invalidExpiry })
+    .max(12, { message: messages.payment.invalidExpiry }),
+  /** Two or four digits. */
+  expYear: z.number().int().min(0).max(9999),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { message: messages.payment.incompleteCvc }),
+});
+export type SimulatedConfirmBody = z.infer<typeof simulatedConfirmBodySchema>;
+
+/** Stripe's test cards and messages, as the simulated processor reproduces them. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/** Luhn checksum of a digits-only card number. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = Number(digits[i]);
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** 'MM / YY' (or MM/YY, MMYY) → month and a four-digit year; undefined when it cannot be read. */
+export function parseCardExpiry(value: string): { month: number; year: number } | undefined {
+  const m = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return undefined;
+  const month = Number(m[1]);
+  const rawYear = Number(m[2]);
+  if (month < 1 || month > 12) return undefined;
+  return { month, year: rawYear < 100 ? 2000 + rawYear : rawYear };
+}
+
+/** Answer of POST /api/payments/simulated/confirm when the payment went through. */
+export const paymentResultSchema = z.object({ bookingId: z.uuid(), status: bookingStatusSchema });
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+/** Problem codes of a refused card (the problem's detail is the provider's message, shown inline). */
+export const CARD_ERROR_CODES = [
+  'card_declined',
+  'insufficient_funds',
+  'incorrect_number',
+  'expired_card',
+  'invalid_expiry',
+] as const;

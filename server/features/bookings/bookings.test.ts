@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createTestEvent, createUsersFast, expectCapacityInvariant } from '../../test/booking-fixtures';
+import { setupTestApp, type TestUser } from '../../test/helpers';
+import { createBookingsService } from './service';
+
+const ctx = await setupTestApp();
+const pool = ctx.database.pool;
+afterAll(() => ctx.close());
+afterEach(() => expectCapacityInvariant(pool));
+
+function reserve(user: TestUser | undefined, payload: unknown, headers: Record<string, string> = {}) {
+  return ctx.request(user, { method: 'POST', url: '/api/bookings', payload: payload as object, headers });
+}
+
+async function available(eventId: string): Promise<number> {
+  const result = await pool.query<{ n: number }>('SELECT tickets_available AS n FROM events WHERE id = $1', [eventId]);
+  return (result.rows[0] as { n: number }).n;
+}
+
+async function statusOf(bookingId: string): Promise<string> {
+  const result = await pool.query<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [bookingId]);
+  return (result.rows[0] as { status: string }).status;
+}
+
+describe('POST /api/bookings', () => {
+  it('holds the tickets in a pending booking priced from the database', async () => {
+    const event = await createTestEvent(pool, { capacity: 20, pricePiasters: 12_550 });
+    const user = await ctx.createUser();
+    const res = await reserve(user, { eventId: event.id, quantity: 3, totalPiasters: 1 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'pending',
+      quantity: 3,
+      unitPricePiasters: 12_550,
+      totalPiasters: 37_650,
+      paidAt: null,
+      event: { id: event.id, title: event.title, startTime: '19:30', endTime: '22:00' },
+      payment: { provider: 'simulated' },
+    });
+    const holdMs = new Date(body.expiresAt).getTime() - Date.now();
+    expect(holdMs).toBeGreaterThan(9 * 60_000);
+    expect(holdMs).toBeLessThanOrEqual(10 * 60_000 + 5_000);
+    expect(await available(event.id)).toBe(17);
+  });
+
+  it('refuses anonymous visitors', async () => {
+    const event = await createTestEvent(pool);
+    const res = await reserve(undefined, { eventId: event.id, quantity: 1 });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it.each([0, 11, 2.5, '3', -1, null])('refuses quantity %s with a 400 problem', async (quantity) => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const res = await reserve(user, { eventId: event.id, quantity });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().errors).toHaveProperty('quantity');
+    expect(await available(event.id)).toBe(event.capacity);
+  });
+
+  it('refuses a malformed event id with 400 and an unknown or deleted event with 404', async () => {
+    const user = await ctx.createUser();
+    expect((await reserve(user, { eventId: 'nope', quantity: 1 })).statusCode).toBe(400);
+    expect((await reserve(user, { eventId: randomUUID(), quantity: 1 })).statusCode).toBe(404);
+    const deleted = await createTestEvent(pool, { isDeleted: true });
+    const res = await reserve(user, { eventId: deleted.id, quantity: 1 });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('EVENT_NOT_FOUND');
+  });
+
+  it('answers 409 with the tickets left when there are not enough', async () => {
+    const event = await createTestEvent(pool, { capacity: 4 });
+    const [a, b] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    expect((await reserve(a, { eventId: event.id, quantity: 3 })).statusCode).toBe(201);
+    const short = await reserve(b, { eventId: event.id, quantity: 2 });
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ code: 'NOT_ENOUGH_TICKETS', available: 1 });
+    expect((await reserve(b, { eventId: event.id, quantity: 1 })).statusCode).toBe(201);
+    const soldOut = await reserve(await ctx.createUser(), { eventId: event.id, quantity: 1 });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toMatchObject({ code: 'EVENT_SOLD_OUT', available: 0 });
+  });
+
+  it('replaces the user’s previous pending booking for the same event and returns its tickets', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const first = (await reserve(user, { eventId: event.id, quantity: 4 })).json();
+    expect(await available(event.id)).toBe(6);
+    const second = await reserve(user, { eventId: event.id, quantity: 9 });
+    expect(second.statusCode).toBe(201);
+    expect(await statusOf(first.id)).toBe('cancelled');
+    expect(await available(event.id)).toBe(1);
+  });
+
+  it('returns the same booking for the same Idempotency-Key, even when sent concurrently', async () => {
+    const event = await createTestEvent(pool, { capacity: 30 });
+    const user = await ctx.createUser();
+    const key = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => reserve(user, { eventId: event.id, quantity: 2 }, { 'idempotency-key': key })),
+    );
+    const ids = new Set(responses.map((r) => r.json().id));
+    expect(responses.every((r) => r.statusCode === 201)).toBe(true);
+    expect(ids.size).toBe(1);
+    expect(await available(event.id)).toBe(28);
+    const again = await reserve(user, { eventId: event.id, quantity: 2 }, { 'idempotency-key': key });
+    expect(again.json().id).toBe([...ids][0]);
+    // Another user with the same key gets a booking of their own.
+    const other = await ctx.createUser();
+    const theirs = await reserve(other, { eventId: event.id, quantity: 1 }, { 'idempotency-key': key });
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().id).not.toBe([...ids][0]);
+    expect(await available(event.id)).toBe(27);
+  });
+
+  it('never oversells: 300 concurrent reservations from 100 users for 50 tickets', async () => {
+    const event = await createTestEvent(pool, { capacity: 50 });
+    const users = await createUsersFast(pool, ctx.config.authSecret, 100);
+    const requests = Array.from({ length: 300 }, (_, i) => ({
+      user: users[i % users.length] as TestUser,
+      quantity: (i % 10) + 1,
+    }));
+    const responses = await Promise.all(
+      requests.map(({ user, quantity }) => reserve(user, { eventId: event.id, quantity })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    for (const res of responses.filter((r) => r.statusCode === 409)) {
+      expect(['EVENT_SOLD_OUT', 'NOT_ENOUGH_TICKETS']).toContain(res.json().code);
+    }
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
+    const held = await pool.query<{ held: number; n: number }>(
+      `SELECT COALESCE(sum(quantity), 0)::int AS held, count(*)::int AS n FROM bookings
+        WHERE event_id = $1 AND status IN ('pending', 'paid')`,
+      [event.id],
+    );
+    const row = held.rows[0] as { held: number; n: number };
+    expect(row.held).toBeLessThanOrEqual(50);
+    expect(row.held + (await available(event.id))).toBe(50);
+    // One pending booking per user and event, whatever the interleaving.
+    expect(row.n).toBeLessThanOrEqual(100);
+  });
+
+  it('gives the tickets of lapsed holds back when the expiry job runs', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [a, b] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const lapsed = (await reserve(a, { eventId: event.id, quantity: 6 })).json();
+    const fresh = (await reserve(b, { eventId: event.id, quantity: 3 })).json();
+    await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 second' WHERE id = $1`, [lapsed.id]);
+    const service = createBookingsService(ctx.database.db, pool, ctx.app.payments, ctx.app.log);
+    expect(await service.expireHolds()).toBe(1);
+    expect(await statusOf(lapsed.id)).toBe('expired');
+    expect(await statusOf(fresh.id)).toBe('pending');
+    expect(await available(event.id)).toBe(7);
+    expect(await service.expireHolds()).toBe(0);
+  });
+});
+
+describe('GET /api/bookings/:id', () => {
+  it('shows the owner their booking and answers 404 to everyone else', async () => {
+    const event = await createTestEvent(pool);
+    const [owner, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const booking = (await reserve(owner, { eventId: event.id, quantity: 1 })).json();
+    const mine = await ctx.request(owner, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ id: booking.id, status: 'pending' });
+    const theirs = await ctx.request(other, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(theirs.statusCode).toBe(404);
+    expect((await ctx.request(owner, { method: 'GET', url: '/api/bookings/not-a-uuid' })).statusCode).toBe(404);
+    expect((await ctx.request(undefined, { method: 'GET', url: `/api/bookings/${booking.id}` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/me/bookings', () => {
+  it('lists paid bookings of active events as tickets and of deleted or past events as history', async () => {
+    const user = await ctx.createUser();
+    const active = await createTestEvent(pool, { title: 'Still On' });
+    const deleted = await createTestEvent(pool, { title: 'Called Off' });
+    const pendingOnly = await createTestEvent(pool, { title: 'Unpaid' });
+    const paid: string[] = [];
+    for (const event of [active, deleted]) {
+      const booking = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
+      paid.push(booking.id);
+    }
+    await reserve(user, { eventId: pendingOnly.id, quantity: 1 });
+    await pool.query(`UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = ANY($1::uuid[])`, [paid]);
+    await pool.query('UPDATE events SET is_deleted = true WHERE id = $1', [deleted.id]);
+
+    const res = await ctx.request(user, { method: 'GET', url: '/api/me/bookings' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.tickets).toHaveLength(1);
+    expect(body.tickets[0]).toMatchObject({
+      title: 'Still On',
+      quantity: 2,
+      totalPiasters: 30_000,
+      startTime: '19:30',
+      endTime: '22:00',
+    });
+    expect(body.tickets[0].weekday).toMatch(/day$/);
+    expect(body.history.map((t: { title: string }) => t.title)).toEqual(['Called Off']);
+
+    const other = await ctx.createUser();
+    const theirs = await ctx.request(other, { method: 'GET', url: '/api/me/bookings' });
+    expect(theirs.json()).toEqual({ tickets: [], history: [] });
+  });
+});

@@ -1,0 +1,446 @@
+import type pg from 'pg';
+import type { Booking, MyBookings, Ticket } from '../../../contracts/bookings';
+import { todayIn, weekdayOf } from '../../../contracts/dates';
+import { messages } from '../../../contracts/messages';
+import type { Db } from '../../db/client';
+import { ConflictError, NotFoundError } from '../../plugins/errors';
+import { type Payments, settleBookingPaid } from '../../plugins/payments';
+import {
+  adjustAvailable,
+  type BookingRow,
+  cancelPendingOfUsers,
+  expireLapsedHolds,
+  findBookingOfUser,
+  findByIdempotencyKeys,
+  findEventsWithLapsedHolds,
+  findPaidBookingsOfUser,
+  insertPendingBookings,
+  type LockedEvent,
+  lockEvent,
+  type NewBookingRow,
+  type Queryable,
+  setPaymentIntent,
+} from './repository';
+
+/**
+ * Reservations. Every reservation for one event must pass through that event's row, which makes the
+ * row a hot spot when an event goes on sale. Instead of one transaction per buyer queueing on the row
+ * lock, this process gathers the reservations that arrive while a transaction for the event is running
+ * and serves them together in the next one: lock the row once, release the buyers' previous holds,
+ * allocate in arrival order, one multi-row INSERT, one commit. Correctness does not depend on the
+ * batching (the row lock, the conditional UPDATE and the CHECK do the work), so several processes
+ * can batch independently against the same database.
+ */
+
+const MAX_BATCH = 256;
+const RETRYABLE = new Set(['40001', '40P01']);
+
+export interface ReserveInput {
+  userId: string;
+  eventId: string;
+  quantity: number;
+  idempotencyKey: string | undefined;
+}
+
+type Outcome =
+  | { kind: 'created'; row: NewBookingRow; event: LockedEvent }
+  | { kind: 'existing'; bookingId: string }
+  | { kind: 'refused'; available: number }
+  | { kind: 'not-found' }
+  | { kind: 'closed' };
+
+interface Pending extends ReserveInput {
+  resolve(outcome: Outcome): void;
+  reject(error: unknown): void;
+}
+
+export class Reserver {
+  private readonly queues = new Map<string, Pending[]>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly payments: Payments,
+    private readonly onReleased: (released: Array<{ paymentIntentId: string | null }>) => void,
+  ) {}
+
+  reserve(input: ReserveInput): Promise<Outcome> {
+    return new Promise<Outcome>((resolve, reject) => {
+      const queue = this.queues.get(input.eventId);
+      const item = { ...input, resolve, reject };
+      if (queue) {
+        queue.push(item);
+        return;
+      }
+      this.queues.set(input.eventId, [item]);
+      void this.drain(input.eventId);
+    });
+  }
+
+  private async drain(eventId: string): Promise<void> {
+    const queue = this.queues.get(eventId);
+    if (!queue) return;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, MAX_BATCH);
+        let deferred: Pending[] = [];
+        try {
+          deferred = await this.runBatchWithRetry(eventId, batch);
+        } catch (error) {
+          for (const item of batch) item.reject(error);
+        }
+        // A buyer with two reservations in one batch: the later one waits for the next transaction.
+        queue.unshift(...deferred);
+      }
+    } finally {
+      this.queues.delete(eventId);
+    }
+  }
+
+  private async runBatchWithRetry(eventId: string, batch: Pending[]): Promise<Pending[]> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.runBatch(eventId, batch);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt < 3 && code && RETRYABLE.has(code)) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** One transaction for a batch of reservations of one event. Resolves every item except the deferred ones. */
+  private async runBatch(eventId: string, batch: Pending[]): Promise<Pending[]> {
+    const client = await this.pool.connect();
+    const outcomes = new Map<Pending, Outcome>();
+    const followers = new Map<Pending, Pending>();
+    const deferred: Pending[] = [];
+    let released: Array<{ paymentIntentId: string | null }> = [];
+    try {
+      await client.query('BEGIN');
+      const event = await lockEvent(client, eventId);
+      if (!event || event.isDeleted) {
+        for (const item of batch) outcomes.set(item, { kind: 'not-found' });
+      } else if (event.endDate < todayIn(this.payments.timeZone)) {
+        for (const item of batch) outcomes.set(item, { kind: 'closed' });
+      } else {
+        released = await this.allocate(client, event, batch, outcomes, followers, deferred);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      client.release();
+      throw error;
+    }
+    client.release();
+    for (const [item, outcome] of outcomes) item.resolve(outcome);
+    for (const [item, leader] of followers) {
+      const outcome = outcomes.get(leader);
+      item.resolve(
+        outcome?.kind === 'created' ? { kind: 'existing', bookingId: outcome.row.id } : (outcome as Outcome),
+      );
+    }
+    if (released.length > 0) this.onReleased(released);
+    return deferred;
+  }
+
+  private async allocate(
+    client: Queryable,
+    event: LockedEvent,
+    batch: Pending[],
+    outcomes: Map<Pending, Outcome>,
+    followers: Map<Pending, Pending>,
+    deferred: Pending[],
+  ): Promise<Array<{ paymentIntentId: string | null }>> {
+    // Replays of an Idempotency-Key answer with the booking it created.
+    const keyed = batch.filter((item) => item.idempotencyKey !== undefined);
+    const existing = new Map<string, string>();
+    if (keyed.length > 0) {
+      const rows = await findByIdempotencyKeys(
+        client,
+        keyed.map((item) => item.userId),
+        keyed.map((item) => item.idempotencyKey as string),
+      );
+      for (const row of rows) existing.set(`${row.userId}\n${row.key}`, row.id);
+    }
+
+    const active: Pending[] = [];
+    const users = new Set<string>();
+    const leaders = new Map<string, Pending>();
+    for (const item of batch) {
+      const keyId = item.idempotencyKey === undefined ? undefined : `${item.userId}\n${item.idempotencyKey}`;
+      const known = keyId ? existing.get(keyId) : undefined;
+      const leader = keyId ? leaders.get(keyId) : undefined;
+      if (known) outcomes.set(item, { kind: 'existing', bookingId: known });
+      else if (leader) followers.set(item, leader);
+      else if (users.has(item.userId)) deferred.push(item);
+      else {
+        users.add(item.userId);
+        if (keyId) leaders.set(keyId, item);
+        active.push(item);
+      }
+    }
+    if (active.length === 0) return [];
+
+    const released = await cancelPendingOfUsers(client, event.id, [...users]);
+    let available = event.ticketsAvailable + released.reduce((sum, r) => sum + r.quantity, 0);
+    const taking: Pending[] = [];
+    for (const item of active) {
+      if (item.quantity <= available) {
+        available -= item.quantity;
+        taking.push(item);
+      } else {
+        outcomes.set(item, { kind: 'refused', available });
+      }
+    }
+    const delta = available - event.ticketsAvailable;
+    if (delta !== 0 && !(await adjustAvailable(client, event.id, delta))) {
+      throw new Error(`tickets of event ${event.id} would go below zero`);
+    }
+    if (taking.length === 0) return released;
+
+    const rows = await insertPendingBookings(client, {
+      eventId: event.id,
+      unitPricePiasters: event.pricePiasters,
+      holdMinutes: this.payments.holdMinutes,
+      provider: this.payments.provider,
+      userIds: taking.map((item) => item.userId),
+      quantities: taking.map((item) => item.quantity),
+      keys: taking.map((item) => item.idempotencyKey ?? null),
+    });
+    // Rows come back in no promised order: match them to requests by user (unique within a batch).
+    const byUser = new Map(rows.map((row) => [row.userId, row]));
+    let notInserted = 0;
+    const lostRace: Pending[] = [];
+    for (const item of taking) {
+      const row = byUser.get(item.userId);
+      if (row) outcomes.set(item, { kind: 'created', row, event });
+      else {
+        // The same Idempotency-Key was used at the same moment for another event: that booking wins.
+        notInserted += item.quantity;
+        lostRace.push(item);
+      }
+    }
+    if (notInserted > 0) {
+      await adjustAvailable(client, event.id, notInserted);
+      const rowsByKey = await findByIdempotencyKeys(
+        client,
+        lostRace.map((item) => item.userId),
+        lostRace.map((item) => item.idempotencyKey as string),
+      );
+      for (const item of lostRace) {
+        const found = rowsByKey.find((r) => r.userId === item.userId && r.key === item.idempotencyKey);
+        if (!found) throw new Error('a booking insert was skipped without an idempotency conflict');
+        outcomes.set(item, { kind: 'existing', bookingId: found.id });
+      }
+    }
+    return released;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Reading bookings
+// ---------------------------------------------------------------------------
+
+function hhmm(time: string): string {
+  return time.slice(0, 5);
+}
+
+function toBookingDto(
+  row: Omit<BookingRow, 'userId' | 'paymentProvider' | 'paymentIntentId'>,
+  payment: Booking['payment'],
+): Booking {
+  return {
+    id: row.id,
+    status: row.status,
+    quantity: row.quantity,
+    unitPricePiasters: row.unitPricePiasters,
+    totalPiasters: row.totalPiasters,
+    expiresAt: row.expiresAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    failureMessage: row.failureMessage,
+    event: {
+      id: row.eventId,
+      title: row.title,
+      imageUrl: row.imageUrl,
+      eventDate: row.eventDate,
+      startTime: hhmm(row.startTime),
+      endTime: hhmm(row.endTime),
+      pricePiasters: row.pricePiasters,
+      isDeleted: row.isDeleted,
+    },
+    payment,
+  };
+}
+
+export interface BookingsService {
+  reserve(input: ReserveInput): Promise<Booking>;
+  getBooking(id: string, userId: string): Promise<Booking>;
+  myBookings(userId: string): Promise<MyBookings>;
+  expireHolds(): Promise<number>;
+}
+
+export function createBookingsService(
+  db: Db,
+  pool: pg.Pool,
+  payments: Payments,
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
+): BookingsService {
+  const cancelIntents = (released: Array<{ paymentIntentId: string | null }>) => {
+    const stripe = payments.stripe;
+    if (!stripe) return;
+    // Best effort: a replaced or expired hold's PaymentIntent should not be payable any more. If it is paid
+    // anyway, settlement takes the tickets again or refunds.
+    for (const { paymentIntentId } of released) {
+      if (paymentIntentId) {
+        stripe.cancelIntent(paymentIntentId).catch((err: unknown) => log.warn({ err }, 'could not cancel intent'));
+      }
+    }
+  };
+  const reserver = new Reserver(pool, payments, cancelIntents);
+
+  /** Stripe: the booking's PaymentIntent, created on first need (the booking id is the idempotency key). */
+  async function stripePayment(row: BookingRow): Promise<{ payment: Booking['payment']; row: BookingRow }> {
+    const stripe = payments.stripe;
+    if (!stripe || row.paymentProvider === 'simulated') return { payment: { provider: 'simulated' }, row };
+    if (row.status !== 'pending' && !row.paymentIntentId) return { payment: { provider: 'stripe' }, row };
+    try {
+      if (!row.paymentIntentId) {
+        const intent = await stripe.createIntent({ id: row.id, totalPiasters: row.totalPiasters, userId: row.userId });
+        await setPaymentIntent(pool, row.id, intent.id);
+        return { payment: { provider: 'stripe', clientSecret: intent.clientSecret }, row };
+      }
+      const intent = await stripe.retrieveIntent(row.paymentIntentId);
+      if (intent.status === 'succeeded' && row.status === 'pending' && intent.bookingId === row.id) {
+        // The success page got here before the webhook: settle now (the webhook will find it done).
+        const settled = await db.transaction((tx) =>
+          settleBookingPaid(tx, row.id, { provider: 'stripe', paymentIntentId: intent.id }),
+        );
+        if (settled?.refund) await stripe.refund(intent.id, row.id);
+        const fresh = await findBookingOfUser(pool, row.id, row.userId);
+        return { payment: { provider: 'stripe' }, row: fresh ?? row };
+      }
+      return {
+        payment: { provider: 'stripe', ...(row.status === 'pending' ? { clientSecret: intent.clientSecret } : {}) },
+        row,
+      };
+    } catch (err) {
+      // SPEC §8: a payment-intent failure is logged only; the page shows 'Unexpected state' on Pay.
+      log.error({ err, bookingId: row.id }, 'Stripe PaymentIntent call failed');
+      return { payment: { provider: 'stripe' }, row };
+    }
+  }
+
+  async function getBooking(id: string, userId: string): Promise<Booking> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+      throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
+    }
+    const row = await findBookingOfUser(pool, id, userId);
+    if (!row) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
+    if (payments.provider === 'stripe') {
+      const result = await stripePayment(row);
+      return toBookingDto(result.row, result.payment);
+    }
+    return toBookingDto(row, { provider: 'simulated' });
+  }
+
+  return {
+    async reserve(input) {
+      const outcome = await reserver.reserve(input);
+      switch (outcome.kind) {
+        case 'not-found':
+          throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
+        case 'closed':
+          throw new ConflictError('SALES_CLOSED', 'Ticket sales for this event have ended.', { available: 0 });
+        case 'refused':
+          throw outcome.available === 0
+            ? new ConflictError('EVENT_SOLD_OUT', messages.payment.soldOut, { available: 0 })
+            : new ConflictError(
+                'NOT_ENOUGH_TICKETS',
+                messages.payment.notEnoughTickets.replace('{available}', String(outcome.available)),
+                { available: outcome.available },
+              );
+        case 'existing':
+          return getBooking(outcome.bookingId, input.userId);
+        case 'created': {
+          const { row, event } = outcome;
+          const dto = toBookingDto(
+            {
+              ...row,
+              status: 'pending',
+              paidAt: null,
+              failureMessage: null,
+              eventId: event.id,
+              title: event.title,
+              imageUrl: event.imageUrl,
+              eventDate: event.eventDate,
+              startTime: event.startTime,
+              endTime: event.endTime,
+              pricePiasters: event.pricePiasters,
+              isDeleted: event.isDeleted,
+            },
+            { provider: payments.provider },
+          );
+          if (payments.provider === 'stripe') {
+            const full = await findBookingOfUser(pool, row.id, input.userId);
+            if (full) dto.payment = (await stripePayment(full)).payment;
+          }
+          return dto;
+        }
+      }
+    },
+
+    getBooking,
+
+    async myBookings(userId) {
+      const rows = await findPaidBookingsOfUser(pool, userId, todayIn(payments.timeZone));
+      const toTicket = (row: BookingRow): Ticket => ({
+        id: row.id,
+        eventId: row.eventId,
+        title: row.title,
+        imageUrl: row.imageUrl,
+        eventDate: row.eventDate,
+        weekday: weekdayOf(row.eventDate),
+        startTime: hhmm(row.startTime),
+        endTime: hhmm(row.endTime),
+        quantity: row.quantity,
+        totalPiasters: row.totalPiasters,
+        paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+      });
+      return {
+        tickets: rows.filter((r) => r.active).map(toTicket),
+        history: rows
+          .filter((r) => !r.active)
+          .reverse()
+          .map(toTicket),
+      };
+    },
+
+    async expireHolds() {
+      let total = 0;
+      for (let round = 0; round < 20; round++) {
+        const eventIds = await findEventsWithLapsedHolds(pool, 1000);
+        if (eventIds.length === 0) break;
+        let expiredThisRound = 0;
+        for (const eventId of eventIds) {
+          const client = await pool.connect();
+          try {
+            await client.query('BEGIN');
+            await lockEvent(client, eventId);
+            const expired = await expireLapsedHolds(client, eventId, 1000);
+            await client.query('COMMIT');
+            expiredThisRound += expired.length;
+            cancelIntents(expired);
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => {});
+            throw error;
+          } finally {
+            client.release();
+          }
+        }
+        total += expiredThisRound;
+        if (expiredThisRound === 0) break;
+      }
+      return total;
+    },
+  };
+}

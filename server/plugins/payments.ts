@@ -1,0 +1,363 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import Stripe from 'stripe';
+import { passesLuhn, type SimulatedConfirmBody, TEST_CARDS } from '../../contracts/bookings';
+import { CURRENCY } from '../../contracts/constants';
+import { formatDate, formatPiasters, formatTime12, todayIn, weekdayOf } from '../../contracts/dates';
+import { messages } from '../../contracts/messages';
+import type { DbOrTx } from '../db/client';
+import type { AppConfig } from '../env';
+import { escapeHtml } from './email-templates';
+import { enqueueMail } from './mailer';
+
+/**
+ * Payments: which card provider is in use (Stripe when its keys are configured, otherwise the built-in
+ * simulated processor that behaves like Stripe's test mode), and the one way a booking's payment
+ * settles. Every confirmation path (simulated confirm, Stripe webhook, the success page asking Stripe)
+ * goes through settleBookingPaid, which locks the booking and makes exactly one paid transition and
+ * queues exactly one confirmation email.
+ */
+
+export type ProviderName = 'stripe' | 'simulated';
+
+/** A card error as the provider words it (shown inline under the Pay button). */
+export interface CardFailure {
+  ok: false;
+  code: 'card_declined' | 'insufficient_funds' | 'incorrect_number' | 'expired_card' | 'invalid_expiry';
+  message: string;
+}
+export type CardOutcome = { ok: true } | CardFailure;
+
+export interface IntentSummary {
+  id: string;
+  status: string;
+  clientSecret: string | undefined;
+  bookingId: string | undefined;
+  amount: number;
+  lastErrorMessage: string | undefined;
+}
+
+export interface StripeGateway {
+  createIntent(booking: { id: string; totalPiasters: number; userId: string }): Promise<IntentSummary>;
+  retrieveIntent(id: string): Promise<IntentSummary>;
+  cancelIntent(id: string): Promise<void>;
+  refund(intentId: string, bookingId: string): Promise<void>;
+  /** Verifies the Stripe-Signature header over the raw body (5 minutes' tolerance); throws when invalid. */
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
+  readonly webhookConfigured: boolean;
+}
+
+export interface Payments {
+  provider: ProviderName;
+  publishableKey: string | undefined;
+  /** Present when provider is 'stripe'. */
+  stripe: StripeGateway | undefined;
+  holdMinutes: number;
+  timeZone: string;
+  appUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: Payments;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Simulated processor
+// ---------------------------------------------------------------------------
+
+/**
+ * The simulated processor's decision for a card, reproducing Stripe's test cards and messages:
+ * 4242… succeeds, 4000…0002 is declined, 4000…9995 has insufficient funds, any other Luhn-valid number
+ * succeeds, a Luhn failure is an invalid number, a past expiry is expired.
+ */
+export function decideSimulatedCard(
+  card: Pick<SimulatedConfirmBody, 'cardNumber' | 'expMonth' | 'expYear'>,
+  today: string,
+): CardOutcome {
+  const digits = card.cardNumber.replace(/\s+/g, '');
+  if (digits.length < 12 || digits.length > 19 || !passesLuhn(digits)) {
+    return { ok: false, code: 'incorrect_number', message: messages.payment.invalidNumber };
+  }
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (card.expMonth < 1 || card.expMonth > 12) {
+    return { ok: false, code: 'invalid_expiry', message: messages.payment.invalidExpiry };
+  }
+  const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
+  if (year < thisYear || (year === thisYear && card.expMonth < thisMonth)) {
+    return { ok: false, code: 'expired_card', message: messages.payment.expiredCard };
+  }
+  if (digits === TEST_CARDS.declined)
+    return { ok: false, code: 'card_declined', message: messages.payment.cardDeclined };
+  if (digits === TEST_CARDS.insufficientFunds) {
+    return { ok: false, code: 'insufficient_funds', message: messages.payment.insufficientFunds };
+  }
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------
+// Stripe
+// ---------------------------------------------------------------------------
+
+function summarise(intent: Stripe.PaymentIntent): IntentSummary {
+  return {
+    id: intent.id,
+    status: intent.status,
+    clientSecret: intent.client_secret ?? undefined,
+    bookingId: intent.metadata?.bookingId,
+    amount: intent.amount,
+    lastErrorMessage: intent.last_payment_error?.message ?? undefined,
+  };
+}
+
+export function createStripeGateway(stripeConfig: NonNullable<AppConfig['stripe']>): StripeGateway {
+  const api = stripeConfig.apiUrl ? new URL(stripeConfig.apiUrl) : undefined;
+  const stripe = new Stripe(stripeConfig.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+  const webhookSecret = stripeConfig.webhookSecret;
+  return {
+    webhookConfigured: webhookSecret !== undefined,
+    async createIntent(booking) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          // Integer piasters: total EGP × 100, as Stripe expects the smallest currency unit.
+          amount: booking.totalPiasters,
+          currency: CURRENCY.toLowerCase(),
+          metadata: { bookingId: booking.id, userId: booking.userId },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: `booking-${booking.id}` },
+      );
+      return summarise(intent);
+    },
+    async retrieveIntent(id) {
+      return summarise(await stripe.paymentIntents.retrieve(id));
+    },
+    async cancelIntent(id) {
+      await stripe.paymentIntents.cancel(id);
+    },
+    async refund(intentId, bookingId) {
+      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${bookingId}` });
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+      return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, 300);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Settlement (shared by every confirmation path)
+// ---------------------------------------------------------------------------
+
+export interface SettledBooking {
+  id: string;
+  status: string;
+  /** The payment must be given back: it arrived after the hold lapsed and the tickets are gone. */
+  refund: boolean;
+  paymentIntentId: string | null;
+}
+
+interface LockedBooking {
+  id: string;
+  status: string;
+  quantity: number;
+  event_id: string;
+  payment_intent_id: string | null;
+  [key: string]: unknown;
+}
+
+async function lockBooking(tx: DbOrTx, bookingId: string): Promise<LockedBooking | undefined> {
+  const result = await tx.execute<LockedBooking>(
+    sql`SELECT id, status, quantity, event_id, payment_intent_id FROM bookings WHERE id = ${bookingId} FOR UPDATE`,
+  );
+  return result.rows[0];
+}
+
+/**
+ * Records that the booking's payment succeeded. Idempotent: a paid booking stays paid and no second
+ * email is queued. A booking whose hold already lapsed (expired, cancelled, failed) takes its tickets
+ * again if they are still there; otherwise it becomes 'refunded' and the caller refunds the payment.
+ * Runs inside the caller's transaction.
+ */
+export async function settleBookingPaid(
+  tx: DbOrTx,
+  bookingId: string,
+  payment: { provider: ProviderName; paymentIntentId?: string },
+): Promise<SettledBooking | undefined> {
+  const booking = await lockBooking(tx, bookingId);
+  if (!booking) return undefined;
+  const intentId = payment.paymentIntentId ?? booking.payment_intent_id;
+  if (booking.status === 'paid' || booking.status === 'refunded') {
+    return { id: booking.id, status: booking.status, refund: false, paymentIntentId: intentId };
+  }
+  if (booking.status !== 'pending') {
+    // The hold lapsed before the money arrived: take the tickets again if they are still there.
+    const taken = await tx.execute(
+      sql`UPDATE events SET tickets_available = tickets_available - ${booking.quantity}, version = version + 1
+          WHERE id = ${booking.event_id} AND NOT is_deleted AND tickets_available >= ${booking.quantity}
+          RETURNING id`,
+    );
+    if (taken.rows.length === 0) {
+      await tx.execute(
+        sql`UPDATE bookings SET status = 'refunded', payment_provider = ${payment.provider},
+            payment_intent_id = COALESCE(payment_intent_id, ${intentId ?? null}),
+            failure_message = ${messages.payment.holdExpiredRefunded}, updated_at = now()
+            WHERE id = ${booking.id}`,
+      );
+      return { id: booking.id, status: 'refunded', refund: true, paymentIntentId: intentId };
+    }
+  }
+  const updated = await tx.execute<{
+    id: string;
+    user_email: string;
+    user_name: string;
+    title: string;
+    event_date: string;
+    start_time: string;
+    end_time: string;
+    quantity: number;
+    total_piasters: number;
+  }>(
+    sql`UPDATE bookings b SET status = 'paid', paid_at = now(), payment_provider = ${payment.provider},
+          payment_intent_id = COALESCE(b.payment_intent_id, ${intentId ?? null}), failure_message = NULL, updated_at = now()
+        FROM users u, events e
+        WHERE b.id = ${booking.id} AND u.id = b.user_id AND e.id = b.event_id
+        RETURNING b.id, u.email AS user_email, u.name AS user_name, e.title, e.event_date, e.start_time, e.end_time,
+          b.quantity, b.total_piasters`,
+  );
+  const row = updated.rows[0];
+  if (row) {
+    await enqueueMail(tx, {
+      kind: 'booking-confirmation',
+      to: row.user_email,
+      dedupeKey: `booking-paid:${row.id}`,
+      ...renderBookingConfirmation({
+        name: row.user_name,
+        title: row.title,
+        eventDate: row.event_date,
+        startTime: row.start_time,
+        endTime: row.end_time,
+        quantity: row.quantity,
+        totalPiasters: row.total_piasters,
+      }),
+    });
+  }
+  return { id: booking.id, status: 'paid', refund: false, paymentIntentId: intentId };
+}
+
+/** The provider refused a payment attempt: the booking stays pending (the buyer may try another card). */
+export async function recordPaymentFailure(tx: DbOrTx, bookingId: string, message: string): Promise<void> {
+  await tx.execute(
+    sql`UPDATE bookings SET failure_message = ${message}, updated_at = now() WHERE id = ${bookingId} AND status = 'pending'`,
+  );
+}
+
+/** The payment can no longer happen (PaymentIntent canceled): a pending booking fails and returns its tickets. */
+export async function failPendingBooking(tx: DbOrTx, bookingId: string, message: string | null): Promise<boolean> {
+  const booking = await lockBooking(tx, bookingId);
+  if (booking?.status !== 'pending') return false;
+  await tx.execute(
+    sql`UPDATE events SET tickets_available = tickets_available + ${booking.quantity}, version = version + 1
+        WHERE id = ${booking.event_id}`,
+  );
+  await tx.execute(
+    sql`UPDATE bookings SET status = 'failed', failure_message = ${message}, updated_at = now() WHERE id = ${booking.id}`,
+  );
+  return true;
+}
+
+/** Has this provider event been handled already? Records it otherwise (inside the handling transaction). */
+export async function claimPaymentEvent(
+  tx: DbOrTx,
+  event: { id: string; type: string; bookingId: string | null },
+): Promise<boolean> {
+  const inserted = await tx.execute(
+    sql`INSERT INTO payment_events (id, type, booking_id) VALUES (${event.id}, ${event.type}, ${event.bookingId})
+        ON CONFLICT (id) DO NOTHING RETURNING id`,
+  );
+  return inserted.rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------
+// Confirmation email
+// ---------------------------------------------------------------------------
+
+export function renderBookingConfirmation(data: {
+  name: string;
+  title: string;
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+  quantity: number;
+  totalPiasters: number;
+}): { subject: string; text: string; html: string } {
+  const name = data.name.trim() || 'there';
+  const when = `${weekdayOf(data.eventDate)}, ${formatDate(data.eventDate)}`;
+  const times = `${formatTime12(data.startTime)} - ${formatTime12(data.endTime)}`;
+  const tickets = `${data.quantity} ${data.quantity === 1 ? 'ticket' : 'tickets'}`;
+  const total = `${formatPiasters(data.totalPiasters)} ${CURRENCY}`;
+  const rows: Array<[string, string]> = [
+    ['Event', data.title],
+    ['Date', when],
+    ['Time', times],
+    ['Tickets', tickets],
+    ['Total paid', total],
+  ];
+  const text = [
+    `Hi ${name},`,
+    '',
+    `Your booking for ${data.title} is confirmed.`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Your tickets are in your profile under Your Tickets.',
+    '',
+    '— Eventry',
+  ].join('\n');
+  const table = rows
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:6px 16px 6px 0;color:#64748b">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-weight:700;font-size:20px;color:#0d9488;margin:0 0 24px">Eventry</p><h1 style="font-size:20px;margin:0 0 16px">Your booking is confirmed</h1><p style="margin:0 0 16px">Hi ${escapeHtml(name)},</p><p style="margin:0 0 16px">Your booking for ${escapeHtml(data.title)} is confirmed.</p><table style="border-collapse:collapse;margin:0 0 16px">${table}</table><p style="margin:0 0 16px">Your tickets are in your profile under Your Tickets.</p><p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Sent by Eventry.</p></div></body></html>`;
+  return { subject: `Eventry: your tickets for ${data.title}`, text, html };
+}
+
+// ---------------------------------------------------------------------------
+// Plugin
+// ---------------------------------------------------------------------------
+
+export const paymentsPlugin = fp(
+  async function payments(app: FastifyInstance, opts: { config: AppConfig }) {
+    const { config } = opts;
+    const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
+    app.decorate('payments', {
+      provider: stripe ? 'stripe' : 'simulated',
+      publishableKey: config.stripe?.publishableKey,
+      stripe,
+      holdMinutes: config.holdMinutes,
+      timeZone: config.timeZone,
+      appUrl: config.appUrl,
+    } satisfies Payments);
+  },
+  { name: 'payments', dependencies: ['database'] },
+);
+
+/** Today in the app's time zone (card expiry is judged against it). */
+export function paymentsToday(payments: Payments): string {
+  return todayIn(payments.timeZone);
+}

@@ -1,0 +1,89 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { expect } from 'vitest';
+import { addDays, todayIn } from '../../contracts/dates';
+import type { TestUser } from './helpers';
+
+/** Factories and invariants shared by the bookings and payments suites. */
+
+export async function createTestEvent(
+  pool: pg.Pool,
+  overrides: {
+    capacity?: number;
+    pricePiasters?: number;
+    title?: string;
+    daysAhead?: number;
+    isDeleted?: boolean;
+  } = {},
+): Promise<{ id: string; capacity: number; pricePiasters: number; title: string }> {
+  const capacity = overrides.capacity ?? 100;
+  const price = overrides.pricePiasters ?? 15_000;
+  const title = overrides.title ?? `Concert ${randomUUID().slice(0, 6)}`;
+  const today = todayIn('Africa/Cairo');
+  const eventDate = addDays(today, overrides.daysAhead ?? 30);
+  const result = await pool.query<{ id: string }>(
+    `INSERT INTO events (title, host, location, description, price_piasters, capacity, tickets_available,
+                         start_date, end_date, event_date, start_time, end_time, image_url, category_id, is_deleted)
+     VALUES ($1, 'Host', 'Cairo', 'A fine evening of music and more.', $2, $3, $3, $4, $5, $5, '19:30', '22:00',
+             '/uploads/eventImg/x.webp', 'music', $6)
+     RETURNING id`,
+    [title, price, capacity, addDays(eventDate, -30), eventDate, overrides.isDeleted ?? false],
+  );
+  return { id: (result.rows[0] as { id: string }).id, capacity, pricePiasters: price, title };
+}
+
+/**
+ * Many signed-in users at once: rows inserted straight into users and sessions, with the session cookie
+ * better-auth expects (token signed with the app secret).
+ */
+export async function createUsersFast(
+  pool: pg.Pool,
+  authSecret: string,
+  count: number,
+  cookieName = 'eventry.session_token',
+): Promise<TestUser[]> {
+  const { createHmac } = await import('node:crypto');
+  const ids: string[] = [];
+  const emails: string[] = [];
+  const tokens: string[] = [];
+  const sessionIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    ids.push(randomUUID());
+    emails.push(`buyer-${randomBytes(6).toString('hex')}@example.com`);
+    tokens.push(randomBytes(24).toString('base64url'));
+    sessionIds.push(randomUUID());
+  }
+  await pool.query(
+    `INSERT INTO users (id, name, email, email_verified, first_name, last_name)
+     SELECT id, 'Buyer', email, true, 'Buy', 'Er' FROM unnest($1::text[], $2::text[]) AS t(id, email)`,
+    [ids, emails],
+  );
+  await pool.query(
+    `INSERT INTO sessions (id, token, user_id, expires_at)
+     SELECT sid, token, uid, now() + interval '1 day' FROM unnest($1::text[], $2::text[], $3::text[]) AS t(sid, token, uid)`,
+    [sessionIds, tokens, ids],
+  );
+  return ids.map((id, i) => {
+    const token = tokens[i] as string;
+    const signature = createHmac('sha256', authSecret).update(token).digest('base64');
+    const value = encodeURIComponent(`${token}.${signature}`);
+    return { id, email: emails[i] as string, password: '', cookie: `${cookieName}=${value}` };
+  });
+}
+
+/** capacity = available + held (pending) + sold (paid), and 0 ≤ available ≤ capacity, for every event. */
+export async function expectCapacityInvariant(pool: pg.Pool): Promise<void> {
+  const result = await pool.query<{ id: string; capacity: number; available: number; held: number; sold: number }>(
+    `SELECT e.id, e.capacity, e.tickets_available AS available,
+            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
+            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
+       FROM events e LEFT JOIN bookings b ON b.event_id = e.id
+      GROUP BY e.id`,
+  );
+  for (const row of result.rows) {
+    expect(row.available, `event ${row.id}: available`).toBeGreaterThanOrEqual(0);
+    expect(row.available + row.held + row.sold, `event ${row.id}: capacity = available + held + sold`).toBe(
+      row.capacity,
+    );
+  }
+}
