@@ -115,6 +115,30 @@ export const messages = {
     failureText: 'Please try again or contact support for assistance',
     viewMyTickets: 'View My Tickets',
     backToEvent: 'Back To Event',
+    // Ticket selection and payment pages ({price}/{total} are EGP amounts).
+    proceedToPay: 'Proceed to Pay {price} EGP',
+    pay: 'Pay {total} EGP',
+    methodStripe: 'Stripe',
+    methodSimulated: 'Card (test mode)',
+    decreaseQuantity: 'Decrease quantity',
+    increaseQuantity: 'Increase quantity',
+    cardNumber: 'Card number',
+    expiryDate: 'Expiry date',
+    cvc: 'CVC',
+    // The card processor's messages (Stripe's wording, reproduced by the simulated processor).
+    cardDeclined: 'Your card was declined.',
+    insufficientFunds: 'Your card has insufficient funds.',
+    invalidNumber: 'Your card number is invalid.',
+    expiredCard: "Your card's expiration date is in the past.",
+    incompleteCvc: "Your card's security code is incomplete.",
+    invalidExpiry: "Your card's expiration date is incomplete.",
+    holdExpiredRefunded: 'Your reservation expired and the tickets are no longer available. Your payment was refunded.',
+    notEnoughTickets: 'Not enough tickets left: {available} available.',
+    soldOut: 'This event is sold out.',
+  },
+  bookings: {
+    yourTickets: 'Your Tickets',
+    yourHistory: 'Your History',
   },
 } as const;
 
