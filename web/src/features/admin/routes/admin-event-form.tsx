@@ -1,10 +1,71 @@
+import { useParams } from 'react-router';
+import { messages } from '../../../../../contracts/messages';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-client';
+import { useAdminEvent } from '../api/get-admin-event';
+import { useFormMeta } from '../api/get-form-meta';
+import { EventForm } from '../components/event-form';
 
-export function AdminEventFormRoute() {
-  useDocumentMeta('Create Event');
+function FormSkeleton() {
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Create Event</h1>
+    <div className="flex flex-col gap-6" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading the event
+      </p>
+      <Skeleton className="aspect-video w-full max-w-xl" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing but their position
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </div>
+      <Skeleton className="h-32" />
+    </div>
+  );
+}
+
+/** /admin/event/new creates, /admin/event/{id} edits (SPEC §2). */
+export function AdminEventFormRoute() {
+  const { id = 'new' } = useParams();
+  const isNew = id === 'new';
+  const heading = isNew ? 'Create Event' : 'Edit Event';
+  useDocumentMeta(heading);
+  const meta = useFormMeta();
+  const event = useAdminEvent(id, !isNew);
+
+  const notFound = event.error instanceof ApiError && event.error.status === 404;
+  const failed = meta.isError || (event.isError && !notFound);
+
+  return (
+    <PageContainer className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      {notFound ? (
+        <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-border p-6">
+          <p>This event does not exist or was deleted.</p>
+          <ButtonLink to="/admin" variant="secondary">
+            Back to the event list
+          </ButtonLink>
+        </div>
+      ) : failed ? (
+        <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-border p-6">
+          <p>{messages.common.somethingWentWrong}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void meta.refetch();
+              if (!isNew) void event.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : meta.data && (isNew || event.data) ? (
+        <EventForm key={id} meta={meta.data} event={isNew ? undefined : event.data} />
+      ) : (
+        <FormSkeleton />
+      )}
     </PageContainer>
   );
 }

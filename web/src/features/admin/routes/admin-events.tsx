@@ -1,10 +1,170 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { EventDto } from '../../../../../contracts/catalogue';
+import { ADMIN_EVENTS_PAGE_SIZE, ADMIN_LOADING_MS } from '../../../../../contracts/constants';
+import { messages } from '../../../../../contracts/messages';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { useDeleteEvent } from '../api/delete-event';
+import { getAdminEventsQueryOptions, useAdminEvents } from '../api/get-admin-events';
+import { EventsTable } from '../components/events-table';
+import { EventsTableSkeleton } from '../components/events-table-skeleton';
+
+const SEARCH_DEBOUNCE_MS = 300;
+const [confirmTitle, confirmQuestion] = splitFirst(messages.admin.confirmDeletion, ': ');
+
+function splitFirst(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)];
+}
+
+/** True once `ms` have passed since the page opened: the spec's loading placeholder shows about that long. */
+function useMinimumDelay(ms: number): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDone(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms]);
+  return done;
+}
 
 export function AdminEventsRoute() {
-  useDocumentMeta('Event List');
+  useDocumentMeta(messages.admin.listTitle);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const [search, setSearch] = useState(q);
+  const searchId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const delayDone = useMinimumDelay(ADMIN_LOADING_MS);
+
+  const listParams = { q, page };
+  const listKey = getAdminEventsQueryOptions(listParams).queryKey;
+  const { data, isPending, isError, refetch, isFetching } = useAdminEvents(listParams);
+  const remove = useDeleteEvent(listKey);
+  const [pendingDelete, setPendingDelete] = useState<EventDto | null>(null);
+  // After a confirmed delete the row (and the button that opened the dialog) goes away: focus the heading.
+  const confirmedRef = useRef(false);
+
+  function go(next: { q?: string; page?: number }, replace = false) {
+    const nextQ = next.q ?? q;
+    const nextPage = next.page ?? page;
+    const nextParams = new URLSearchParams();
+    if (nextQ) nextParams.set('q', nextQ);
+    if (nextPage > 1) nextParams.set('page', String(nextPage));
+    setParams(nextParams, { replace });
+  }
+
+  // Debounced search: a new text starts again at page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text triggers a search
+  useEffect(() => {
+    const text = search.trim();
+    if (text === q) return;
+    const timer = window.setTimeout(() => go({ q: text, page: 1 }, true), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  // A page past the end (after deletions elsewhere, or a hand-typed URL) shows the last page instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the loaded page count only
+  useEffect(() => {
+    if (data && !isFetching && data.pageCount > 0 && page > data.pageCount) go({ page: data.pageCount }, true);
+  }, [data, isFetching, page]);
+
+  function confirmDelete() {
+    const event = pendingDelete;
+    if (!event) return;
+    confirmedRef.current = true;
+    setPendingDelete(null);
+    const onlyRowOnPage = (data?.items.length ?? 0) <= 1;
+    remove.mutate(event.id, {
+      onSuccess: () => {
+        toast.success(messages.admin.deleted);
+        if (onlyRowOnPage && page !== 1) go({ page: 1 });
+      },
+      onError: () => {
+        toast.error(messages.admin.deleteFailed);
+      },
+    });
+  }
+
+  const showSkeleton = !delayDone || isPending;
+  const pageCount = data?.pageCount ?? 0;
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Event List</h1>
+    <PageContainer className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+          {messages.admin.listTitle}
+        </h1>
+        <ButtonLink to="/admin/event/new">Add Event</ButtonLink>
+      </div>
+
+      <div className="flex flex-col gap-1.5 sm:max-w-sm">
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Search events by title
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search by title"
+          maxLength={100}
+          autoComplete="off"
+          className="h-11 w-full rounded-lg border border-border bg-surface px-3 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none"
+        />
+      </div>
+
+      {showSkeleton ? (
+        <EventsTableSkeleton />
+      ) : isError && !data ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border p-6">
+          <p>{messages.common.somethingWentWrong}</p>
+          <Button variant="secondary" onClick={() => refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : data && data.items.length === 0 ? (
+        <p className="rounded-xl border border-border p-10 text-center text-lg text-fg-muted">{messages.admin.empty}</p>
+      ) : data ? (
+        <EventsTable
+          events={data.items}
+          firstNumber={(data.page - 1) * ADMIN_EVENTS_PAGE_SIZE + 1}
+          onDelete={(event) => {
+            confirmedRef.current = false;
+            setPendingDelete(event);
+          }}
+        />
+      ) : null}
+
+      {!showSkeleton && pageCount > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+            Previous
+          </Button>
+          <span className="text-sm text-fg-muted" aria-live="polite">
+            Page {Math.min(page, pageCount)} of {pageCount}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => go({ page: page + 1 })}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={confirmTitle}
+        description={confirmQuestion}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => {
+          confirmedRef.current = false;
+          setPendingDelete(null);
+        }}
+        returnFocus={() => (confirmedRef.current ? headingRef.current : null)}
+      />
     </PageContainer>
   );
 }

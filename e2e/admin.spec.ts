@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { addDays, todayIn } from '../contracts/dates';
+import { ADMIN, ADMIN_STATE } from './support/fixtures';
+
+const today = todayIn('Africa/Cairo');
+const title = `E2E Rooftop Concert ${Date.now()}`;
+
+async function posterFile(name: string, color: { r: number; g: number; b: number }): Promise<string> {
+  mkdirSync('.tmp', { recursive: true });
+  const file = path.resolve('.tmp', name);
+  await sharp({ create: { width: 800, height: 450, channels: 3, background: color } })
+    .png()
+    .toFile(file);
+  return file;
+}
+
+test('the admin signs in and lands on the event list, with the admin header and no footer', async ({
+  page,
+  baseURL,
+}) => {
+  // Sign in through the API in the page's own context (the login screen has its own journey).
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: ADMIN,
+    headers: { origin: baseURL as string },
+  });
+  expect(signIn.ok()).toBe(true);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Event List' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Eventry' })).toHaveAttribute('href', '/admin');
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+});
+
+test.describe('as the admin', () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test('creates an event with an image, edits it and deletes it; the public follows', async ({ page, request }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Event List' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+
+    // Create, with every rule checked first.
+    await page.getByRole('link', { name: 'Add Event' }).click();
+    await expect(page).toHaveURL(/\/admin\/event\/new$/);
+    await expect(page.getByRole('heading', { name: 'Create Event' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Image is required')).toBeVisible();
+    await expect(page.getByText('Tickets is required')).toBeVisible();
+
+    await page.getByLabel('Event image').setInputFiles(await posterFile('e2e-poster.png', { r: 10, g: 160, b: 140 }));
+    await expect(page.getByRole('img', { name: 'Event preview' })).toBeVisible();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Host').fill('E2E Hosts');
+    await page.getByLabel('Location').fill('Zamalek, Cairo');
+    await page.getByLabel('Ticket price (EGP)').fill('abc');
+    await expect(page.getByText('Price must be a number')).toBeVisible();
+    await page.getByLabel('Ticket price (EGP)').fill('175.5');
+    await expect(page.getByText('Price must be a number')).toHaveCount(0);
+    await page.getByLabel('Number of tickets').fill('40');
+    await page.getByLabel('Category').selectOption({ label: 'Music' });
+    await page.getByLabel('Start date').fill(addDays(today, 1));
+    await page.getByLabel('End date').fill(addDays(today, 3));
+    await page.getByLabel('Event date').fill(addDays(today, 2));
+    await expect(page.getByText('Event date must be the same as or after end date')).toBeVisible();
+    await page.getByLabel('Event date').fill(addDays(today, 4));
+    await page.getByLabel('Start time').fill('19:30');
+    await page.getByLabel('End time').fill('23:00');
+    await page.getByLabel('Description').fill('Live music on a Cairo rooftop, from sunset on.');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page.getByText('Event added successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    // Find it in the list by searching.
+    await page.getByLabel('Search events by title').fill(title.slice(0, 20).toLowerCase());
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('175.50 EGP');
+    await expect(row).toContainText('07:30 PM');
+
+    const editHref = await row.getByRole('link', { name: `Edit ${title}` }).getAttribute('href');
+    const id = editHref?.split('/').pop() ?? '';
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The public sees it.
+    const publicEvent = await request.get(`/api/events/${id}`);
+    expect(publicEvent.status()).toBe(200);
+    expect(await publicEvent.json()).toMatchObject({ title, pricePiasters: 17550, ticketsAvailable: 40 });
+    const image = await request.get((await publicEvent.json()).imageUrl);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toContain('image/webp');
+
+    // Edit.
+    await row.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Ticket price (EGP)')).toHaveValue('175.5');
+    await page.getByLabel('Title').fill(`${title} Edited`);
+    await page.getByLabel('Number of tickets').fill('60');
+    await page.getByLabel('Event image').setInputFiles(await posterFile('e2e-poster-2.png', { r: 200, g: 80, b: 20 }));
+    await expect(page.getByRole('img', { name: 'Event preview' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Event edited successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin/);
+    const edited = await (await request.get(`/api/events/${id}`)).json();
+    expect(edited).toMatchObject({ title: `${title} Edited`, capacity: 60, ticketsAvailable: 60 });
+
+    // Delete: Escape closes the dialog first, and focus comes back to the button.
+    await page.getByLabel('Search events by title').fill(title);
+    const editedRow = page.getByRole('row', { name: new RegExp(`${title} Edited`) });
+    await expect(editedRow).toBeVisible();
+    const deleteButton = editedRow.getByRole('button', { name: `Delete ${title} Edited` });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Are you sure you want to delete this item?');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(deleteButton).toBeFocused();
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Event deleted successfully')).toBeVisible();
+    await expect(editedRow).toHaveCount(0);
+    await expect(page.getByText('There is no Events')).toBeVisible();
+
+    // Gone for the public.
+    expect((await request.get(`/api/events/${id}`)).status()).toBe(404);
+    await page.goto(`/event-details/${id}`);
+    await expect(page.getByText(`${title} Edited`)).toHaveCount(0);
+  });
+
+  test('the list pages through events ten at a time', async ({ page }) => {
+    await page.goto('/admin');
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(10);
+    await expect(rows.first()).toContainText('1');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows.first()).toContainText('11');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).not.toHaveURL(/page=2/);
+  });
+
+  test('an unknown event id shows that it does not exist', async ({ page }) => {
+    await page.goto('/admin/event/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
+    await expect(page.getByText('This event does not exist or was deleted.')).toBeVisible();
+  });
+});

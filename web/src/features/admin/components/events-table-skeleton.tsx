@@ -1,0 +1,36 @@
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ADMIN_COLUMNS } from './events-table';
+
+/** The table's placeholder (SPEC §2): the same columns, grey bars in ten rows. */
+export function EventsTableSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-border" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading events
+      </p>
+      <table className="w-full text-left text-sm" aria-hidden="true">
+        <thead className="bg-surface-overlay text-fg-muted">
+          <tr>
+            {ADMIN_COLUMNS.map((column) => (
+              <th key={column.key} scope="col" className={`px-3 py-3 font-semibold ${column.className}`}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: 10 }, (_, row) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing but their position
+            <tr key={row} className="border-t border-border">
+              {ADMIN_COLUMNS.map((column) => (
+                <td key={column.key} className={`px-3 py-3.5 ${column.className}`}>
+                  <Skeleton className={column.key === 'title' ? 'h-4 w-40' : 'h-4 w-12'} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

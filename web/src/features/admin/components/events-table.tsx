@@ -1,0 +1,111 @@
+import { Link } from 'react-router';
+import type { EventDto } from '../../../../../contracts/catalogue';
+import { CURRENCY } from '../../../../../contracts/constants';
+import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { cn } from '../../../components/ui/cn';
+
+/** The admin table's columns (SPEC §2); the less important ones hide on small screens. */
+export const ADMIN_COLUMNS = [
+  { key: 'number', label: '#', className: 'w-12 hidden sm:table-cell' },
+  { key: 'title', label: 'Event Title', className: '' },
+  { key: 'host', label: 'Host', className: 'hidden lg:table-cell' },
+  { key: 'time', label: 'Time', className: 'hidden md:table-cell whitespace-nowrap' },
+  { key: 'date', label: 'Date', className: 'hidden md:table-cell whitespace-nowrap' },
+  { key: 'price', label: 'Price', className: 'whitespace-nowrap' },
+  { key: 'tickets', label: 'Tickets', className: 'hidden sm:table-cell whitespace-nowrap' },
+  { key: 'actions', label: '', className: 'w-24 text-right' },
+] as const;
+
+function PencilIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2.1 2.1 0 0 1 3 3L8 18.5 4 20l1.5-4L16.9 3.6Z" />
+    </svg>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+const iconButton =
+  'grid size-9 place-items-center rounded-lg text-fg-muted transition-colors hover:bg-surface-overlay focus-visible:outline-2 focus-visible:outline-accent';
+
+export function EventsTable({
+  events,
+  firstNumber,
+  onDelete,
+}: {
+  events: EventDto[];
+  /** The row number of the first row (1 on page 1, 11 on page 2...). */
+  firstNumber: number;
+  onDelete: (event: EventDto, trigger: HTMLButtonElement) => void;
+}) {
+  const cell = (key: (typeof ADMIN_COLUMNS)[number]['key']) =>
+    ADMIN_COLUMNS.find((column) => column.key === key)?.className ?? '';
+  return (
+    <div className="overflow-hidden rounded-xl border border-border">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-surface-overlay text-fg-muted">
+          <tr>
+            {ADMIN_COLUMNS.map((column) => (
+              <th key={column.key} scope="col" className={cn('px-3 py-3 font-semibold', column.className)}>
+                {column.key === 'actions' ? <span className="sr-only">Actions</span> : column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((event, index) => (
+            <tr key={event.id} className="border-t border-border hover:bg-surface-raised">
+              <td className={cn('px-3 py-2 text-fg-muted', cell('number'))}>{firstNumber + index}</td>
+              <th scope="row" className="max-w-0 px-3 py-2 font-medium sm:max-w-none">
+                <span className="block truncate" title={event.title}>
+                  {event.title}
+                </span>
+                <span className="block truncate text-xs font-normal text-fg-muted md:hidden">
+                  {formatDate(event.startDate)} · {formatTime12(event.startTime)}
+                </span>
+              </th>
+              <td className={cn('px-3 py-2 text-fg-muted', cell('host'))}>{event.host}</td>
+              <td className={cn('px-3 py-2', cell('time'))}>{formatTime12(event.startTime)}</td>
+              <td className={cn('px-3 py-2', cell('date'))}>{formatDate(event.startDate)}</td>
+              <td className={cn('px-3 py-2', cell('price'))}>
+                {formatPiasters(event.pricePiasters)} {CURRENCY}
+              </td>
+              <td className={cn('px-3 py-2', cell('tickets'))}>
+                {event.ticketsAvailable}
+                <span className="text-fg-muted"> / {event.capacity}</span>
+              </td>
+              <td className={cn('px-3 py-2', cell('actions'))}>
+                <div className="flex justify-end gap-1">
+                  <Link
+                    to={`/admin/event/${event.id}`}
+                    aria-label={`Edit ${event.title}`}
+                    title="Edit"
+                    className={cn(iconButton, 'hover:text-accent')}
+                  >
+                    <PencilIcon />
+                  </Link>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${event.title}`}
+                    title="Delete"
+                    className={cn(iconButton, 'hover:text-danger')}
+                    onClick={(e) => onDelete(event, e.currentTarget)}
+                  >
+                    <TrashIcon />
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
