@@ -1,4 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { messages } from '../../../../contracts/messages';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { Brand } from './header';
 
 const socials = [
@@ -19,23 +23,46 @@ const socials = [
   },
 ];
 
+const policies = {
+  privacy: {
+    title: messages.catalogue.privacyPolicy,
+    body: [
+      'We keep only what we need to run your account and your bookings: your name, email, profile picture and the tickets you buy.',
+      'Card details go straight to the payment provider and never touch our servers. We do not sell your data or share it with advertisers.',
+      'You can change your profile at any time, or ask us to delete your account through the contact form.',
+    ],
+  },
+  terms: {
+    title: messages.catalogue.termsOfService,
+    body: [
+      'Tickets are held for a few minutes while you pay and are yours once the payment is confirmed.',
+      'Event details (dates, times, prices) are set by the hosts; if an event is cancelled, its hosts are responsible for refunds.',
+      'Please use Eventry fairly: no automated buying, reselling above face value or misuse of other people’s accounts.',
+    ],
+  },
+} as const;
+
+type Policy = keyof typeof policies;
+
 export function Footer() {
+  const [policy, setPolicy] = useState<Policy | null>(null);
+  const shown = policy ? policies[policy] : null;
   return (
     <footer className="mt-auto border-t border-border bg-surface-raised">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3 lg:px-8">
         <div className="flex flex-col gap-3">
           <Brand />
-          <p className="text-sm text-fg-muted">Discover events you love and book your tickets in seconds.</p>
+          <p className="max-w-xs text-sm text-fg-muted">Discover events you love and book your tickets in seconds.</p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
-          <Link to="/" className="hover:text-accent">
-            Home
+          <Link to="/" className="w-fit hover:text-accent">
+            {messages.catalogue.home}
           </Link>
-          <Link to="/contact" className="hover:text-accent">
-            Event Hosting
+          <Link to="/contact" className="w-fit hover:text-accent">
+            {messages.catalogue.eventHosting}
           </Link>
         </nav>
-        <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-4">
           <ul className="flex gap-3" aria-label="Social networks">
             {socials.map((s) => (
               <li key={s.name}>
@@ -43,7 +70,7 @@ export function Footer() {
                   href={s.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="grid size-10 place-items-center rounded-full border border-border text-fg-muted hover:text-accent"
+                  className="grid size-10 place-items-center rounded-full border border-border text-fg-muted hover:border-accent hover:text-accent"
                 >
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
                     <path d={s.path} />
@@ -54,11 +81,11 @@ export function Footer() {
             ))}
           </ul>
           <div className="flex gap-4 text-sm">
-            <button type="button" className="text-fg-muted hover:text-accent">
-              Privacy policy
+            <button type="button" className="text-fg-muted hover:text-accent" onClick={() => setPolicy('privacy')}>
+              {messages.catalogue.privacyPolicy}
             </button>
-            <button type="button" className="text-fg-muted hover:text-accent">
-              Terms of service
+            <button type="button" className="text-fg-muted hover:text-accent" onClick={() => setPolicy('terms')}>
+              {messages.catalogue.termsOfService}
             </button>
           </div>
         </div>
@@ -66,6 +93,18 @@ export function Footer() {
       <p className="border-t border-border py-4 text-center text-xs text-fg-muted">
         © {new Date().getFullYear()} Eventry
       </p>
+      <Dialog open={shown !== null} onClose={() => setPolicy(null)} title={shown?.title ?? ''}>
+        <div className="flex flex-col gap-3 text-sm leading-relaxed text-fg-muted">
+          {shown?.body.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <div className="mt-2 flex justify-end">
+          <Button variant="secondary" onClick={() => setPolicy(null)} data-autofocus>
+            Close
+          </Button>
+        </div>
+      </Dialog>
     </footer>
   );
 }

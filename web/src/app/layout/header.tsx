@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { messages } from '../../../../contracts/messages';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
@@ -9,7 +10,7 @@ import { HeaderSearch } from '../../features/catalogue/components/header-search'
 
 export function Brand({ to = '/' }: { to?: string }) {
   return (
-    <Link to={to} className="flex items-center gap-2 text-xl font-extrabold tracking-tight text-fg">
+    <Link to={to} className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight text-fg">
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg">
         E
       </span>
@@ -21,10 +22,25 @@ export function Brand({ to = '/' }: { to?: string }) {
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-md px-3 py-2 text-sm font-medium hover:text-accent', isActive ? 'text-accent' : 'text-fg');
 
-/** The public header; `overlay` is the transparent variant the home banner uses. */
+/** The public header; `overlay` is the transparent variant laid over the home banner. */
 export function Header({ overlay = false }: { overlay?: boolean }) {
   const { data: me } = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the mobile menu
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   if (me?.role === 'admin') {
     return (
@@ -45,18 +61,20 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
   return (
     <header
       className={cn(
-        'relative z-30',
-        overlay ? 'bg-gradient-to-b from-black/60 to-transparent' : 'border-b border-border bg-surface-raised',
+        'z-30',
+        overlay
+          ? 'absolute inset-x-0 top-0 bg-gradient-to-b from-black/70 to-transparent'
+          : 'relative border-b border-border bg-surface-raised/95 backdrop-blur',
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Brand />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <NavLink to="/" end className={navLink}>
-            Home
+            {messages.catalogue.home}
           </NavLink>
           <NavLink to="/contact" className={navLink}>
-            Hosting an Event?
+            {messages.catalogue.hostingAnEvent}
           </NavLink>
         </nav>
         <HeaderSearch className="ml-auto hidden w-full max-w-xs md:block" />
@@ -65,13 +83,13 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             <UserMenu me={me} />
           ) : (
             <ButtonLink to="/login" size="sm">
-              Login
+              {messages.catalogue.login}
             </ButtonLink>
           )}
           <button
             type="button"
             className="grid size-10 place-items-center rounded-lg text-fg hover:bg-surface-overlay md:hidden"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? messages.catalogue.closeMenu : messages.catalogue.openMenu}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -89,26 +107,27 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
           </button>
         </div>
       </div>
-      {menuOpen ? (
-        <nav
-          id="mobile-menu"
-          aria-label="Mobile"
-          className="border-t border-border bg-surface-raised px-4 py-3 md:hidden"
-        >
+      <div
+        id="mobile-menu"
+        hidden={!menuOpen}
+        className="border-t border-border bg-surface-raised px-4 pt-3 pb-4 shadow-xl md:hidden"
+      >
+        <nav aria-label="Mobile">
           <ul className="flex flex-col gap-1">
             <li>
-              <NavLink to="/" end className={navLink} onClick={() => setMenuOpen(false)}>
-                Home
+              <NavLink to="/" end className={navLink}>
+                {messages.catalogue.home}
               </NavLink>
             </li>
             <li>
-              <NavLink to="/contact" className={navLink} onClick={() => setMenuOpen(false)}>
-                Hosting an Event?
+              <NavLink to="/contact" className={navLink}>
+                {messages.catalogue.hostingAnEvent}
               </NavLink>
             </li>
           </ul>
         </nav>
-      ) : null}
+        <HeaderSearch className="mt-3" />
+      </div>
     </header>
   );
 }

@@ -33,7 +33,8 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollToTop />
-      {showHeader ? <Header /> : null}
+      {/* Home draws the header over its banner (SPEC §2: the page has its own banner and header). */}
+      {showHeader ? <Header /> : pathname === '/' ? <Header overlay /> : null}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>

@@ -1,16 +1,134 @@
-/** The header's live search (filled in by the catalogue issue). */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { messages } from '../../../../../contracts/messages';
+import { cn } from '../../../components/ui/cn';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSearchEvents } from '../api/search-events';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { IconSearch } from './icons';
+
+const HEADER_SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * The header's live search (SPEC §2): events whose title starts with the text, each with its image
+ * and title, linking to the event; 'There is no events with this title' when none match.
+ */
 export function HeaderSearch({ className }: { className?: string }) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const resultsId = `${id}-results`;
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const query = useDebouncedValue(text.trim(), HEADER_SEARCH_DEBOUNCE_MS);
+  const { data, isFetching, isPlaceholderData } = useSearchEvents(query);
+  const { pathname } = useLocation();
+
+  // Following a result (or any navigation) closes the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const showPanel = open && query.length > 0;
+  const settled = data !== undefined && !isPlaceholderData && query === text.trim();
+  const items = data?.items ?? [];
+
+  function links(): HTMLAnchorElement[] {
+    return Array.from(root.current?.querySelectorAll<HTMLAnchorElement>(`#${CSS.escape(resultsId)} a`) ?? []);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    if (event.key === 'Escape') {
+      setOpen(false);
+      root.current?.querySelector('input')?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const all = links();
+    if (all.length === 0) return;
+    event.preventDefault();
+    setOpen(true);
+    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === 'ArrowDown' ? Math.min(index + 1, all.length - 1) : index - 1;
+    if (next < 0) root.current?.querySelector('input')?.focus();
+    else all[next]?.focus();
+  }
+
   return (
-    <div className={className}>
-      <label htmlFor="header-search" className="sr-only">
-        Search events
+    // biome-ignore lint/a11y/noStaticElementInteractions: key handling for the arrow keys of the input and its results
+    <div ref={root} className={cn('relative', className)} onKeyDown={onKeyDown}>
+      <label htmlFor={inputId} className="sr-only">
+        {messages.catalogue.searchEvents}
       </label>
-      <input
-        id="header-search"
-        type="search"
-        placeholder="Search events"
-        className="h-10 w-full rounded-lg border border-border bg-surface px-3 text-sm"
-      />
+      <div className="relative">
+        <IconSearch className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
+        <input
+          id={inputId}
+          type="search"
+          autoComplete="off"
+          placeholder={messages.catalogue.searchEvents}
+          value={text}
+          maxLength={100}
+          aria-controls={resultsId}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          className="h-10 w-full rounded-full border border-border bg-surface/80 pr-9 pl-9 text-sm text-fg placeholder:text-fg-muted focus:border-accent focus:outline-none"
+        />
+        {isFetching && showPanel ? (
+          <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-fg-muted" label="Searching" />
+        ) : null}
+      </div>
+      <div
+        id={resultsId}
+        hidden={!showPanel}
+        className="absolute inset-x-0 top-12 z-50 max-h-96 overflow-y-auto rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
+      >
+        {items.length > 0 ? (
+          <ul aria-label="Search results" className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`/event-details/${item.id}`}
+                  onClick={() => {
+                    setOpen(false);
+                    setText('');
+                  }}
+                  className="flex items-center gap-3 rounded-lg p-2 hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
+                >
+                  <img
+                    src={item.imageUrl}
+                    alt=""
+                    width={64}
+                    height={36}
+                    loading="lazy"
+                    className="h-9 w-16 shrink-0 rounded-md object-cover"
+                  />
+                  <span className="line-clamp-2 text-sm font-medium">{item.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p
+          role="status"
+          className={cn('px-2 py-3 text-sm text-fg-muted', !(settled && items.length === 0) && 'sr-only')}
+        >
+          {settled ? (items.length === 0 ? messages.catalogue.noSearchMatch : `${items.length} results`) : ''}
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,10 +1,134 @@
+import { Link, Navigate, useParams } from 'react-router';
+import type { EventDto } from '../../../../../contracts/catalogue';
+import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { messages } from '../../../../../contracts/messages';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-client';
+import { useEvent } from '../api/get-event';
+import { useLiveEvents } from '../api/use-live-events';
+import { priceLabel } from '../components/event-card';
+import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function metaDescription(event: EventDto): string {
+  const text = `${formatDate(event.eventDate)} at ${event.location}, hosted by ${event.host}. ${event.description}`;
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
+}
+
+/** SPEC §2 Event detail: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
 export function EventDetailsRoute() {
-  useDocumentMeta('Event details');
+  const { id = '' } = useParams();
+  const valid = UUID.test(id);
+  useLiveEvents();
+  const { data: event, error, isPending } = useEvent(id, { enabled: valid });
+  useDocumentMeta(event?.title ?? (isPending ? 'Event' : ''), event ? metaDescription(event) : undefined);
+
+  if (!valid || (error instanceof ApiError && error.status === 404)) return <Navigate to="/404" replace />;
+  if (error) {
+    return (
+      <PageContainer>
+        <p role="alert" className="py-16 text-center text-fg-muted">
+          {messages.common.somethingWentWrong}
+        </p>
+      </PageContainer>
+    );
+  }
+  if (!event) return <EventDetailsSkeleton />;
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Event details</h1>
-    </PageContainer>
+    <article>
+      <div className="relative">
+        <img
+          src={event.imageUrl}
+          alt={event.title}
+          width={1200}
+          height={675}
+          fetchPriority="high"
+          className="aspect-[16/9] max-h-[28rem] w-full object-cover sm:aspect-[21/9]"
+        />
+        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-surface to-transparent" />
+        <Link
+          to="/events-page/all"
+          aria-label="Back to events"
+          className="absolute top-4 left-4 grid size-11 place-items-center rounded-full bg-black/60 text-white backdrop-blur hover:bg-black/80 sm:top-6 sm:left-6"
+        >
+          <IconArrowLeft className="size-5" />
+        </Link>
+      </div>
+      <PageContainer className="-mt-16 grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div className="relative flex flex-col gap-6">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-accent uppercase">{event.categoryName}</p>
+            <h1 className="mt-2 text-3xl font-black tracking-tight sm:text-5xl">{event.title}</h1>
+            <p className="mt-2 text-fg-muted">Hosted by {event.host}</p>
+          </div>
+          <ul className="flex flex-col gap-3 text-fg">
+            <li className="flex items-center gap-3">
+              <IconCalendar className="size-5 shrink-0 text-accent" />
+              <span>
+                {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)}
+              </span>
+            </li>
+            <li className="flex items-center gap-3">
+              <IconClock className="size-5 shrink-0 text-accent" />
+              <span>
+                {formatTime12(event.startTime)} - {formatTime12(event.endTime)}
+              </span>
+            </li>
+            <li className="flex items-center gap-3">
+              <IconPin className="size-5 shrink-0 text-accent" />
+              <span>{event.location}</span>
+            </li>
+          </ul>
+          <section aria-labelledby="about-title" className="flex flex-col gap-2">
+            <h2 id="about-title" className="text-xl font-bold">
+              About this event
+            </h2>
+            <p className="leading-relaxed whitespace-pre-line text-fg-muted">{event.description}</p>
+          </section>
+        </div>
+        <aside aria-labelledby="book-title" className="relative lg:sticky lg:top-6 lg:self-start">
+          <Card className="flex flex-col gap-4 p-6">
+            <h2 id="book-title" className="flex items-center gap-2 text-xl font-bold">
+              <IconTicket className="size-5 text-accent" />
+              {messages.catalogue.bookATicket}
+            </h2>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-fg-muted">Date</dt>
+              <dd className="text-right font-medium">{formatDate(event.eventDate)}</dd>
+              <dt className="text-fg-muted">Starts</dt>
+              <dd className="text-right font-medium">{formatTime12(event.startTime)}</dd>
+              <dt className="text-fg-muted">Tickets left</dt>
+              <dd className="text-right font-medium" aria-live="polite" data-testid="tickets-available">
+                {event.ticketsAvailable}
+              </dd>
+            </dl>
+            <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" className="w-full">
+              {priceLabel(event.pricePiasters)}
+            </ButtonLink>
+          </Card>
+        </aside>
+      </PageContainer>
+    </article>
+  );
+}
+
+function EventDetailsSkeleton() {
+  return (
+    <output aria-busy="true" aria-label="Loading event" className="block">
+      <Skeleton className="aspect-[16/9] max-h-[28rem] w-full rounded-none sm:aspect-[21/9]" />
+      <PageContainer className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-12 w-2/3" />
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+        <Skeleton className="h-56 w-full" />
+      </PageContainer>
+    </output>
   );
 }

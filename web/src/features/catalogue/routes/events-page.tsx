@@ -1,10 +1,159 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../../../../../contracts/constants';
+import { messages } from '../../../../../contracts/messages';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { useCategories } from '../api/get-categories';
+import { useEvents } from '../api/get-events';
+import { useLiveEvents } from '../api/use-live-events';
+import { CategoryPills } from '../components/category-pills';
+import { EventCard, EventCardSkeleton, EventGrid } from '../components/event-card';
+import { IconSearch } from '../components/icons';
+import { Pagination } from '../components/pagination';
+import { ScrollToTopButton } from '../components/scroll-to-top-button';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/** '/events-page/{category}?q=&page=' for a view; page 1 and an empty search are left out. */
+function viewHref(category: string, q: string, page = 1): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `/events-page/${encodeURIComponent(category)}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * SPEC §2 Events list. The URL is the state: /events-page/{category}?q=&page= survives a refresh,
+ * can be shared, and the back button walks through pages and categories.
+ */
 export function EventsPageRoute() {
-  useDocumentMeta('Events');
+  const { category = 'all' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const q = (searchParams.get('q') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH);
+  const page = parsePage(searchParams.get('page'));
+  useLiveEvents();
+
+  const { data: categories } = useCategories();
+  const categoryName = categories?.find(
+    (c) => c.id === category.toLowerCase() || c.name.toLowerCase() === category.toLowerCase(),
+  )?.name;
+  const heading = category.toLowerCase() === 'all' ? 'All events' : (categoryName ?? category);
+  useDocumentMeta(heading, `Browse ${heading.toLowerCase()} on Eventry and book your tickets.`);
+
+  const { data, isPending, isError, isPlaceholderData, refetch } = useEvents({ category, q, page });
+
+  // A page past the last one shows the last page: make the address say so.
+  useEffect(() => {
+    if (data && !isPlaceholderData && data.total > 0 && data.page !== page) {
+      navigate(viewHref(category, q, data.page), { replace: true });
+    }
+  }, [data, isPlaceholderData, page, category, q, navigate]);
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Events</h1>
+    <PageContainer className="flex flex-col gap-6">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
+        {data ? (
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {data.total} {data.total === 1 ? 'event' : 'events'}
+          </p>
+        ) : null}
+      </div>
+      <CategoryPills current={category} hrefFor={(c) => viewHref(c, q)} />
+      <MobileSearch category={category} q={q} />
+      {q ? (
+        <p className="hidden items-center gap-3 text-sm text-fg-muted md:flex">
+          Titles starting with “{q}”
+          <Link to={viewHref(category, '')} className="text-accent underline">
+            Clear search
+          </Link>
+        </p>
+      ) : null}
+
+      {isPending ? (
+        <output aria-busy="true" aria-label="Loading events" className="block">
+          <EventGrid>
+            {Array.from({ length: 6 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <EventCardSkeleton key={i} />
+            ))}
+          </EventGrid>
+        </output>
+      ) : isError ? (
+        <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+          <p className="text-fg-muted">{messages.common.somethingWentWrong}</p>
+          <button type="button" className="text-accent underline" onClick={() => refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : data.items.length === 0 ? (
+        <p className="py-16 text-center text-xl font-semibold text-fg-muted">{messages.catalogue.listEmpty}</p>
+      ) : (
+        <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+          <EventGrid>
+            {data.items.map((event, i) => (
+              <EventCard key={event.id} event={event} eager={i < 3} />
+            ))}
+          </EventGrid>
+        </div>
+      )}
+      {data ? (
+        <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => viewHref(category, q, p)} />
+      ) : null}
+      <ScrollToTopButton />
     </PageContainer>
+  );
+}
+
+/**
+ * The list's own search box, on small screens only (wide screens have the header search). Typing is
+ * debounced; the text goes to the URL (replacing the entry, so Back skips keystrokes) and resets the page.
+ * When the URL's q changes from outside (Back, a link), the box follows it.
+ */
+function MobileSearch({ category, q }: { category: string; q: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [text, setText] = useState(q);
+  const synced = useRef(q);
+  const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    if (q === synced.current) return;
+    synced.current = q;
+    setText(q);
+  }, [q]);
+
+  useEffect(() => {
+    // Only once the debounce has caught up with what is in the box, and only for a real change.
+    if (debounced !== text.trim() || debounced === synced.current) return;
+    synced.current = debounced;
+    navigate(viewHref(category, debounced), { replace: true });
+  }, [debounced, text, category, navigate]);
+
+  return (
+    <search className="md:hidden">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {messages.catalogue.searchEvents}
+      </label>
+      <div className="relative">
+        <IconSearch className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
+        <input
+          id={id}
+          type="search"
+          value={text}
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          autoComplete="off"
+          placeholder="Event title"
+          onChange={(e) => setText(e.target.value)}
+          className="h-11 w-full rounded-lg border border-border bg-surface pr-3 pl-9 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none"
+        />
+      </div>
+    </search>
   );
 }

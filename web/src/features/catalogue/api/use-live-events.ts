@@ -1,0 +1,106 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  type EventDto,
+  type EventsPage,
+  LIVE_CHANGE_EVENT,
+  LIVE_RESYNC_EVENT,
+  type LiveEventChange,
+  liveEventChangeSchema,
+} from '../../../../../contracts/catalogue';
+import { eventDetailQueryKey } from './get-event';
+import { eventListsQueryKey, eventsQueryKey } from './get-events';
+
+/** Several changes in a burst (a busy booking minute) cause one refetch, not one each. */
+const REFETCH_DEBOUNCE_MS = 300;
+
+function withAvailability(event: EventDto, change: LiveEventChange): EventDto {
+  if (event.id !== change.id || change.version < event.version) return event;
+  return { ...event, ticketsAvailable: change.ticketsAvailable };
+}
+
+/** One EventSource per tab, shared by every screen that shows events. */
+class LiveEvents {
+  private source: EventSource | null = null;
+  private users = 0;
+  private refetchTimer: ReturnType<typeof setTimeout> | undefined;
+  private hadError = false;
+  private closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly queryClient: QueryClient) {}
+
+  retain() {
+    this.users += 1;
+    clearTimeout(this.closeTimer);
+    if (!this.source && typeof EventSource !== 'undefined') this.open();
+  }
+
+  release() {
+    this.users -= 1;
+    if (this.users > 0) return;
+    // Moving from one screen to the next releases then retains: keep the connection across that.
+    clearTimeout(this.closeTimer);
+    this.closeTimer = setTimeout(() => {
+      if (this.users > 0) return;
+      this.source?.close();
+      this.source = null;
+      clearTimeout(this.refetchTimer);
+    }, 2_000);
+  }
+
+  private open() {
+    const source = new EventSource('/api/events/live');
+    this.source = source;
+    source.addEventListener(LIVE_CHANGE_EVENT, (message) => this.onChange(message as MessageEvent<string>));
+    source.addEventListener(LIVE_RESYNC_EVENT, () => this.scheduleRefetch());
+    source.addEventListener('open', () => {
+      // Back after a dropped connection: whatever changed meanwhile was missed.
+      if (this.hadError) this.scheduleRefetch();
+      this.hadError = false;
+    });
+    source.addEventListener('error', () => {
+      this.hadError = true;
+    });
+  }
+
+  private onChange(message: MessageEvent<string>) {
+    let change: LiveEventChange;
+    try {
+      change = liveEventChangeSchema.parse(JSON.parse(message.data));
+    } catch {
+      return;
+    }
+    // The available count is in the message itself: show it at once.
+    this.queryClient.setQueriesData<EventsPage>({ queryKey: eventListsQueryKey }, (page) =>
+      page ? { ...page, items: page.items.map((event) => withAvailability(event, change)) } : page,
+    );
+    this.queryClient.setQueryData<EventDto>(eventDetailQueryKey(change.id), (event) =>
+      event ? withAvailability(event, change) : event,
+    );
+    // Anything else (a new event, a changed price, a deletion) comes from a refetch.
+    this.scheduleRefetch();
+  }
+
+  private scheduleRefetch() {
+    clearTimeout(this.refetchTimer);
+    this.refetchTimer = setTimeout(() => {
+      void this.queryClient.invalidateQueries({ queryKey: eventsQueryKey });
+    }, REFETCH_DEBOUNCE_MS);
+  }
+}
+
+const hubs = new WeakMap<QueryClient, LiveEvents>();
+
+/** Keeps home, list and detail up to date while mounted: changes made anywhere show without a reload. */
+export function useLiveEvents() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let hub = hubs.get(queryClient);
+    if (!hub) {
+      hub = new LiveEvents(queryClient);
+      hubs.set(queryClient, hub);
+    }
+    hub.retain();
+    return () => hub.release();
+  }, [queryClient]);
+}

@@ -1,0 +1,36 @@
+import { ALL_CATEGORIES } from '../../../../../contracts/constants';
+import { messages } from '../../../../../contracts/messages';
+import { PillLink } from '../../../components/ui/pill';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useCategories } from '../api/get-categories';
+
+/** 'All' plus one pill per category; `hrefFor` keeps the rest of the view (the search) and resets the page. */
+export function CategoryPills({ current, hrefFor }: { current: string; hrefFor: (category: string) => string }) {
+  const { data: categories, isPending } = useCategories();
+  const value = current.toLowerCase();
+  return (
+    <nav aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+      <ul className="flex gap-2 sm:flex-wrap">
+        <li>
+          <PillLink to={hrefFor(ALL_CATEGORIES)} active={value === ALL_CATEGORIES}>
+            {messages.catalogue.all}
+          </PillLink>
+        </li>
+        {isPending
+          ? Array.from({ length: 6 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+              <li key={i}>
+                <Skeleton className="h-9 w-24 rounded-full" />
+              </li>
+            ))
+          : categories?.map((c) => (
+              <li key={c.id}>
+                <PillLink to={hrefFor(c.id)} active={value === c.id || value === c.name.toLowerCase()}>
+                  {c.name}
+                </PillLink>
+              </li>
+            ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,95 @@
+import { Link } from 'react-router';
+import type { EventDto } from '../../../../../contracts/catalogue';
+import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { messages } from '../../../../../contracts/messages';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { IconCalendar, IconClock, IconPin } from './icons';
+
+export function priceLabel(pricePiasters: number): string {
+  return `${formatPiasters(pricePiasters)} EGP`;
+}
+
+/**
+ * SPEC §2 event card: image, title, host, event date, start time, location and a '{price} EGP' button;
+ * hovering (or focusing) shows 'More Details'. The whole card is one link to the event.
+ */
+export function EventCard({ event, eager = false }: { event: EventDto; eager?: boolean }) {
+  return (
+    <Card className="group relative flex flex-col overflow-hidden transition-transform focus-within:ring-2 focus-within:ring-accent hover:-translate-y-1">
+      <div className="relative aspect-video overflow-hidden bg-surface-overlay">
+        <img
+          src={event.imageUrl}
+          alt={event.title}
+          width={1200}
+          height={675}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 grid place-items-center bg-black/60 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
+        >
+          <span className="rounded-full border border-white/70 px-4 py-2 text-sm font-semibold text-white">
+            {messages.catalogue.moreDetails}
+          </span>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <h3 className="line-clamp-2 text-lg font-bold leading-snug">
+            <Link
+              to={`/event-details/${event.id}`}
+              className="outline-none after:absolute after:inset-0 after:content-['']"
+            >
+              {event.title}
+            </Link>
+          </h3>
+          <p className="mt-1 text-sm text-fg-muted">{event.host}</p>
+        </div>
+        <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">
+          <li className="flex items-center gap-2">
+            <IconCalendar />
+            <span>{formatDate(event.eventDate)}</span>
+          </li>
+          <li className="flex items-center gap-2">
+            <IconClock />
+            <span>{formatTime12(event.startTime)}</span>
+          </li>
+          <li className="flex items-center gap-2">
+            <IconPin />
+            <span className="truncate">{event.location}</span>
+          </li>
+        </ul>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-1">
+          <span className={cn(buttonClasses('primary', 'sm'), 'pointer-events-none')}>
+            {priceLabel(event.pricePiasters)}
+          </span>
+          {event.ticketsAvailable === 0 ? <span className="text-xs font-medium text-danger">Sold out</span> : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function EventCardSkeleton() {
+  return (
+    <Card className="flex flex-col overflow-hidden">
+      <Skeleton className="aspect-video rounded-none" />
+      <div className="flex flex-col gap-3 p-5">
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-1/3" />
+        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-4 w-2/5" />
+        <Skeleton className="h-9 w-24" />
+      </div>
+    </Card>
+  );
+}
+
+export function EventGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+}

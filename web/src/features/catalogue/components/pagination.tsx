@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { messages } from '../../../../../contracts/messages';
+import { buttonClasses } from '../../../components/ui/button';
+
+/** Previous / Next links; nothing at all with one page or none (SPEC §2). */
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  const disabled = 'pointer-events-none opacity-40';
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={buttonClasses('secondary')} rel="prev">
+          {messages.catalogue.previous}
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={buttonClasses('secondary', 'md', disabled)}>
+          {messages.catalogue.previous}
+        </span>
+      )}
+      <span className="text-sm text-fg-muted" aria-live="polite">
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={buttonClasses('secondary')} rel="next">
+          {messages.catalogue.next}
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={buttonClasses('secondary', 'md', disabled)}>
+          {messages.catalogue.next}
+        </span>
+      )}
+    </nav>
+  );
+}
