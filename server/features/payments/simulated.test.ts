@@ -1,0 +1,194 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { todayIn } from '../../../contracts/dates';
+import { messages } from '../../../contracts/messages';
+import { decideSimulatedCard } from '../../plugins/payments';
+import { createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
+import { setupTestApp, type TestUser } from '../../test/helpers';
+
+// Jobs on: the real hold-expiry job (every 2 s) releases lapsed holds.
+const ctx = await setupTestApp({ runJobs: true });
+const pool = ctx.database.pool;
+afterAll(() => ctx.close());
+afterEach(() => expectCapacityInvariant(pool));
+
+const nextYear = Number(todayIn('Africa/Cairo').slice(0, 4)) + 1;
+const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
+  cardNumber,
+  expMonth: 12,
+  expYear: nextYear % 100,
+  cvc: '123',
+  ...extra,
+});
+
+async function book(user: TestUser, eventId: string, quantity = 2): Promise<{ id: string; totalPiasters: number }> {
+  const res = await ctx.request(user, { method: 'POST', url: '/api/bookings', payload: { eventId, quantity } });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+function confirm(user: TestUser | undefined, bookingId: string, body: Record<string, unknown>) {
+  return ctx.request(user, {
+    method: 'POST',
+    url: '/api/payments/simulated/confirm',
+    payload: { bookingId, ...body },
+  });
+}
+
+async function bookingRow(id: string) {
+  const result = await pool.query<{ status: string; failure_message: string | null }>(
+    'SELECT status, failure_message FROM bookings WHERE id = $1',
+    [id],
+  );
+  return result.rows[0];
+}
+
+async function confirmationMails(bookingId: string): Promise<Array<{ to_address: string; text_body: string }>> {
+  const result = await pool.query<{ to_address: string; text_body: string }>(
+    'SELECT to_address, text_body, html_body FROM email_outbox WHERE dedupe_key = $1',
+    [`booking-paid:${bookingId}`],
+  );
+  return result.rows;
+}
+
+describe('the simulated card processor', () => {
+  it('decides like Stripe test mode', () => {
+    const today = '2026-06-15';
+    expect(decideSimulatedCard({ cardNumber: '4242 4242 4242 4242', expMonth: 6, expYear: 26 }, today)).toEqual({
+      ok: true,
+    });
+    expect(decideSimulatedCard({ cardNumber: '4000000000000002', expMonth: 1, expYear: 2030 }, today)).toMatchObject({
+      message: 'Your card was declined.',
+    });
+    expect(decideSimulatedCard({ cardNumber: '4000000000009995', expMonth: 1, expYear: 30 }, today)).toMatchObject({
+      message: 'Your card has insufficient funds.',
+    });
+    expect(decideSimulatedCard({ cardNumber: '4242424242424241', expMonth: 1, expYear: 30 }, today)).toMatchObject({
+      message: 'Your card number is invalid.',
+    });
+    expect(decideSimulatedCard({ cardNumber: '4242424242424242', expMonth: 5, expYear: 26 }, today)).toMatchObject({
+      message: "Your card's expiration date is in the past.",
+    });
+  });
+});
+
+describe('GET /api/payments/config', () => {
+  it('names the simulated processor when Stripe is not configured', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(res.json()).toEqual({ provider: 'simulated' });
+  });
+});
+
+describe('POST /api/payments/simulated/confirm', () => {
+  it('pays with 4242 and queues exactly one confirmation email, however often it is confirmed', async () => {
+    const event = await createTestEvent(pool, { title: 'Jazz <Night> & Friends', pricePiasters: 35_000 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 2);
+    const first = await confirm(user, booking.id, card('4242 4242 4242 4242'));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ bookingId: booking.id, status: 'paid' });
+    const again = await Promise.all([
+      confirm(user, booking.id, card('4242424242424242')),
+      confirm(user, booking.id, card('4000000000000002')),
+    ]);
+    expect(again.map((r) => r.json().status)).toEqual(['paid', 'paid']);
+    expect((await bookingRow(booking.id))?.status).toBe('paid');
+    const mails = await confirmationMails(booking.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to_address).toBe(user.email);
+    expect(mails[0]?.text_body).toContain('Jazz <Night> & Friends');
+    expect(mails[0]?.text_body).toContain('700 EGP');
+    expect(mails[0]?.text_body).toContain('07:30 PM - 10:00 PM');
+    const html = await pool.query<{ html_body: string }>('SELECT html_body FROM email_outbox WHERE dedupe_key = $1', [
+      `booking-paid:${booking.id}`,
+    ]);
+    expect(html.rows[0]?.html_body).toContain('Jazz &lt;Night&gt; &amp; Friends');
+    const view = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(view.json()).toMatchObject({ status: 'paid' });
+    expect(view.json().paidAt).not.toBeNull();
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', {}, messages.payment.cardDeclined, 'card_declined'],
+    ['4000 0000 0000 9995', {}, messages.payment.insufficientFunds, 'insufficient_funds'],
+    ['4242 4242 4242 4241', {}, messages.payment.invalidNumber, 'incorrect_number'],
+    ['4242 4242 4242 4242', { expMonth: 1, expYear: 20 }, messages.payment.expiredCard, 'expired_card'],
+  ])('refuses %s %o with the provider’s message and keeps the hold', async (number, extra, message, code) => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    const res = await confirm(user, booking.id, card(number, extra));
+    expect([400, 402]).toContain(res.statusCode);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ detail: message, code });
+    expect(await bookingRow(booking.id)).toEqual({ status: 'pending', failure_message: message });
+    expect(await confirmationMails(booking.id)).toHaveLength(0);
+    // A good card afterwards still pays.
+    expect((await confirm(user, booking.id, card('4242424242424242'))).json().status).toBe('paid');
+  });
+
+  it('refuses malformed card fields with a 400 problem', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    for (const body of [
+      card('abcd'),
+      card('4242424242424242', { expMonth: 13 }),
+      card('4242424242424242', { cvc: '1' }),
+      { cardNumber: '4242424242424242' },
+    ]) {
+      const res = await confirm(user, booking.id, body);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await bookingRow(booking.id))?.status).toBe('pending');
+  });
+
+  it('answers 404 for another user’s booking and never marks it paid', async () => {
+    const event = await createTestEvent(pool);
+    const [owner, intruder] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const booking = await book(owner, event.id, 1);
+    const res = await confirm(intruder, booking.id, card('4242424242424242'));
+    expect(res.statusCode).toBe(404);
+    expect((await bookingRow(booking.id))?.status).toBe('pending');
+    expect((await confirm(undefined, booking.id, card('4242424242424242'))).statusCode).toBe(401);
+  });
+
+  it('keeps a payment made after the hold expired when the tickets can still be taken', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 3);
+    await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 minute' WHERE id = $1`, [booking.id]);
+    await waitUntilExpired(booking.id);
+    expect((await bookingRow(booking.id))?.status).toBe('expired');
+    const res = await confirm(user, booking.id, card('4242424242424242'));
+    expect(res.json()).toEqual({ bookingId: booking.id, status: 'paid' });
+    const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
+    expect(left.rows[0].tickets_available).toBe(2);
+    expect(await confirmationMails(booking.id)).toHaveLength(1);
+  });
+
+  it('refunds a payment made after the hold expired when the tickets are gone', async () => {
+    const event = await createTestEvent(pool, { capacity: 4 });
+    const [late, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const booking = await book(late, event.id, 3);
+    await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 minute' WHERE id = $1`, [booking.id]);
+    await waitUntilExpired(booking.id);
+    await book(other, event.id, 4);
+    const res = await confirm(late, booking.id, card('4242424242424242'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'BOOKING_REFUNDED', detail: messages.payment.holdExpiredRefunded });
+    expect((await bookingRow(booking.id))?.status).toBe('refunded');
+    expect(await confirmationMails(booking.id)).toHaveLength(0);
+    const view = await ctx.request(late, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(view.json().status).toBe('refunded');
+  });
+});
+
+/** Waits for the scheduled hold-expiry job to expire the booking. */
+async function waitUntilExpired(bookingId: string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if ((await bookingRow(bookingId))?.status === 'expired') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`booking ${bookingId} was not expired by the job`);
+}

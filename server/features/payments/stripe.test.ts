@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createStripeGateway } from '../../plugins/payments';
+import { createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
+import { setupTestApp, type TestUser } from '../../test/helpers';
+import {
+  STAND_IN_PUBLISHABLE_KEY,
+  STAND_IN_SECRET_KEY,
+  type StandInIntent,
+  startStripeStandIn,
+} from './stripe-stand-in';
+
+const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
+const standIn = await startStripeStandIn();
+const stripeConfig = {
+  secretKey: STAND_IN_SECRET_KEY,
+  publishableKey: STAND_IN_PUBLISHABLE_KEY,
+  webhookSecret: WEBHOOK_SECRET,
+  apiUrl: standIn.url,
+};
+const ctx = await setupTestApp({ config: { stripe: stripeConfig }, runJobs: true });
+const pool = ctx.database.pool;
+const signer = new Stripe('sk_test_signer_only');
+afterAll(async () => {
+  await ctx.close();
+  await standIn.close();
+});
+afterEach(() => expectCapacityInvariant(pool));
+
+async function book(user: TestUser, eventId: string, quantity = 2) {
+  const res = await ctx.request(user, { method: 'POST', url: '/api/bookings', payload: { eventId, quantity } });
+  expect(res.statusCode).toBe(201);
+  const body = res.json();
+  const row = await pool.query<{ payment_intent_id: string }>('SELECT payment_intent_id FROM bookings WHERE id = $1', [
+    body.id,
+  ]);
+  const intentId = row.rows[0]?.payment_intent_id as string;
+  return { ...body, intent: standIn.intents.get(intentId) as StandInIntent };
+}
+
+function stripeEvent(type: string, intent: StandInIntent, overrides: Partial<StandInIntent> = {}) {
+  return {
+    id: `evt_${randomBytes(10).toString('hex')}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object: { ...intent, ...overrides } },
+  };
+}
+
+function postWebhook(event: object, options: { timestamp?: number; secret?: string; tamper?: boolean } = {}) {
+  const payload = JSON.stringify(event);
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload: options.tamper ? payload.replace('"amount":', '"amount":1') : payload,
+  });
+}
+
+async function statusOf(id: string): Promise<string> {
+  const result = await pool.query<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [id]);
+  return result.rows[0]?.status as string;
+}
+
+async function mailCount(id: string): Promise<number> {
+  const result = await pool.query('SELECT 1 FROM email_outbox WHERE dedupe_key = $1', [`booking-paid:${id}`]);
+  return result.rowCount ?? 0;
+}
+
+describe('Stripe configuration', () => {
+  it('tells the web app to load Stripe with the publishable key', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
+    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: STAND_IN_PUBLISHABLE_KEY });
+  });
+
+  it('turns the simulated processor off', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    const res = await ctx.request(user, {
+      method: 'POST',
+      url: '/api/payments/simulated/confirm',
+      payload: { bookingId: booking.id, cardNumber: '4242424242424242', expMonth: 12, expYear: 99, cvc: '123' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await statusOf(booking.id)).toBe('pending');
+  });
+});
+
+describe('creating the PaymentIntent', () => {
+  it('asks Stripe for total × 100 in EGP with the booking id as metadata and idempotency key', async () => {
+    const event = await createTestEvent(pool, { pricePiasters: 25_050 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 3);
+    expect(booking.payment.provider).toBe('stripe');
+    expect(booking.payment.clientSecret).toBe(booking.intent.client_secret);
+    expect(booking.intent).toMatchObject({ amount: 75_150, currency: 'egp', metadata: { bookingId: booking.id } });
+    const create = standIn.requests.find(
+      (r) => r.path === '/v1/payment_intents' && r.body['metadata[bookingId]'] === booking.id,
+    );
+    expect(create?.idempotencyKey).toBe(`booking-${booking.id}`);
+    // Reading the booking again returns the same intent's secret, not a new intent.
+    const again = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(again.json().payment.clientSecret).toBe(booking.intent.client_secret);
+  });
+
+  it('still reserves when Stripe fails, and creates the intent when the payment page asks again', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    standIn.failNext(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_invalid_integer',
+      param: 'amount',
+      message: 'Invalid integer: amount',
+    });
+    const res = await ctx.request(user, {
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { eventId: event.id, quantity: 1 },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().payment).toEqual({ provider: 'stripe' });
+    const later = await ctx.request(user, { method: 'GET', url: `/api/bookings/${res.json().id}` });
+    expect(later.json().payment.clientSecret).toMatch(/_secret_/);
+  });
+});
+
+describe('the Stripe adapter against the stand-in', () => {
+  const gateway = createStripeGateway(stripeConfig);
+
+  it('surfaces Stripe’s card errors with their codes', async () => {
+    const intent = await gateway.createIntent({ id: crypto.randomUUID(), totalPiasters: 1000, userId: 'u' });
+    const browser = new Stripe(STAND_IN_SECRET_KEY, {
+      host: '127.0.0.1',
+      port: new URL(standIn.url).port,
+      protocol: 'http',
+    });
+    const error = await browser.paymentIntents
+      .confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(error).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline', statusCode: 402 });
+    const after = await gateway.retrieveIntent(intent.id);
+    expect(after).toMatchObject({ status: 'requires_payment_method', lastErrorMessage: 'Your card was declined.' });
+    const funds = await browser.paymentIntents
+      .confirm(intent.id, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })
+      .catch((e: unknown) => e);
+    expect(funds).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
+  });
+
+  it('surfaces missing resources, refused refunds and bad keys as Stripe errors', async () => {
+    await expect(gateway.retrieveIntent('pi_missing')).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+      statusCode: 404,
+    });
+    const intent = await gateway.createIntent({ id: crypto.randomUUID(), totalPiasters: 500, userId: 'u' });
+    await expect(gateway.refund(intent.id, 'b')).rejects.toMatchObject({ code: 'charge_not_refundable' });
+    const wrongKey = createStripeGateway({ ...stripeConfig, secretKey: 'sk_test_wrong' });
+    await expect(wrongKey.retrieveIntent(intent.id)).rejects.toMatchObject({ statusCode: 401 });
+  });
+});
+
+describe('POST /api/payments/stripe/webhook', () => {
+  it('marks the booking paid once for a signed payment_intent.succeeded, even when replayed or duplicated', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 2);
+    standIn.setStatus(booking.intent.id, 'succeeded');
+    const succeeded = stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' });
+    const first = await postWebhook(succeeded);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(await statusOf(booking.id)).toBe('paid');
+    const replay = await postWebhook(succeeded);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    // Stripe may also send a second event (new id) for the same payment.
+    const second = await postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' }));
+    expect(second.json().duplicate).toBe(false);
+    expect(await statusOf(booking.id)).toBe('paid');
+    expect(await mailCount(booking.id)).toBe(1);
+  });
+
+  it('refuses tampered bodies, wrong secrets, missing signatures and signatures older than 5 minutes', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    const succeeded = stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' });
+    for (const res of [
+      await postWebhook(succeeded, { tamper: true }),
+      await postWebhook(succeeded, { secret: 'whsec_someone_else' }),
+      await postWebhook(succeeded, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(succeeded),
+      }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('INVALID_SIGNATURE');
+    }
+    expect(await statusOf(booking.id)).toBe('pending');
+    const seen = await pool.query('SELECT 1 FROM payment_events WHERE id = $1', [succeeded.id]);
+    expect(seen.rowCount).toBe(0);
+  });
+
+  it('never moves a paid booking back when failed or canceled events arrive late', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 2);
+    await postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' }));
+    const failed = await postWebhook(
+      stripeEvent('payment_intent.payment_failed', booking.intent, {
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      }),
+    );
+    expect(failed.statusCode).toBe(200);
+    await postWebhook(stripeEvent('payment_intent.canceled', booking.intent, { status: 'canceled' }));
+    expect(await statusOf(booking.id)).toBe('paid');
+    expect(await mailCount(booking.id)).toBe(1);
+  });
+
+  it('records a failed attempt on the pending booking and releases the hold when the intent is canceled', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 4);
+    await postWebhook(
+      stripeEvent('payment_intent.payment_failed', booking.intent, {
+        last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+      }),
+    );
+    const view = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(view.json()).toMatchObject({ status: 'pending', failureMessage: 'Your card was declined.' });
+    await postWebhook(stripeEvent('payment_intent.canceled', booking.intent, { status: 'canceled' }));
+    expect(await statusOf(booking.id)).toBe('failed');
+    const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
+    expect(left.rows[0].tickets_available).toBe(10);
+  });
+
+  it('keeps a late success when the tickets are still there and refunds it through Stripe when they are not', async () => {
+    const event = await createTestEvent(pool, { capacity: 3 });
+    const [early, late, other] = await Promise.all([ctx.createUser(), ctx.createUser(), ctx.createUser()]);
+    const kept = await book(early, event.id, 1);
+    await postWebhook(stripeEvent('payment_intent.canceled', kept.intent, { status: 'canceled' }));
+    expect(await statusOf(kept.id)).toBe('failed');
+    await postWebhook(stripeEvent('payment_intent.succeeded', kept.intent, { status: 'succeeded' }));
+    expect(await statusOf(kept.id)).toBe('paid');
+
+    const lost = await book(late, event.id, 2);
+    await postWebhook(stripeEvent('payment_intent.canceled', lost.intent, { status: 'canceled' }));
+    await book(other, event.id, 2);
+    standIn.setStatus(lost.intent.id, 'succeeded');
+    await postWebhook(stripeEvent('payment_intent.succeeded', lost.intent, { status: 'succeeded' }));
+    expect(await statusOf(lost.id)).toBe('refunded');
+    expect(standIn.refunds.map((r) => r.payment_intent)).toContain(lost.intent.id);
+    expect(await mailCount(lost.id)).toBe(0);
+  });
+
+  it('ignores a success whose amount does not match the booking', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    await postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded', amount: 1 }));
+    expect(await statusOf(booking.id)).toBe('pending');
+  });
+});
+
+describe('the success page racing the webhook', () => {
+  it('settles the booking from Stripe when the intent succeeded before the webhook came', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 2);
+    const pending = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(pending.json().status).toBe('pending');
+    standIn.setStatus(booking.intent.id, 'succeeded');
+    const [a, b] = await Promise.all([
+      ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` }),
+      postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' })),
+    ]);
+    expect(b.statusCode).toBe(200);
+    expect(['paid', 'pending']).toContain(a.json().status);
+    const settled = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect(settled.json().status).toBe('paid');
+    expect(await mailCount(booking.id)).toBe(1);
+  });
+
+  it('never shows another user’s booking, nor a pending one as paid', async () => {
+    const event = await createTestEvent(pool);
+    const [owner, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const booking = await book(owner, event.id, 1);
+    expect((await ctx.request(other, { method: 'GET', url: `/api/bookings/${booking.id}` })).statusCode).toBe(404);
+    expect((await ctx.request(owner, { method: 'GET', url: `/api/bookings/${booking.id}` })).json().status).toBe(
+      'pending',
+    );
+  });
+});
