@@ -67,6 +67,8 @@ test.describe('as the admin', () => {
     await page.getByLabel('Event date').fill(addDays(today, 2));
     await expect(page.getByText('Event date must be the same as or after end date')).toBeVisible();
     await page.getByLabel('Event date').fill(addDays(today, 4));
+    await page.getByLabel('Start time').fill('25:00');
+    await expect(page.getByText('Invalid start time format')).toBeVisible();
     await page.getByLabel('Start time').fill('19:30');
     await page.getByLabel('End time').fill('23:00');
     await page.getByLabel('Description').fill('Live music on a Cairo rooftop, from sunset on.');
@@ -136,6 +138,46 @@ test.describe('as the admin', () => {
     expect((await request.get(`/api/events/${id}`)).status()).toBe(404);
     await page.goto(`/event-details/${id}`);
     await expect(page.getByText(`${title} Edited`)).toHaveCount(0);
+  });
+
+  test('a delete the server refuses brings the row back with an error', async ({ page }) => {
+    // Another admin deleted the event a moment before: the server answers 404 to our delete.
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'teal' } })
+      .png()
+      .toBuffer();
+    const upload = await page.request.post('/api/admin/uploads', {
+      multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: png } },
+    });
+    expect(upload.status()).toBe(201);
+    const doomedTitle = `Zz Doomed ${Date.now()}`;
+    const created = await page.request.post('/api/admin/events', {
+      data: {
+        title: doomedTitle,
+        host: 'Host',
+        location: 'Cairo',
+        price: '10',
+        tickets: '5',
+        startDate: today,
+        endDate: today,
+        eventDate: addDays(today, 1),
+        startTime: '10:00',
+        endTime: '12:00',
+        description: 'Soon gone.',
+        imageUrl: (await upload.json()).url,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+
+    await page.goto(`/admin?q=${encodeURIComponent(doomedTitle)}`);
+    const row = page.getByRole('row', { name: new RegExp(doomedTitle) });
+    await expect(row).toBeVisible();
+    expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+
+    await row.getByRole('button', { name: `Delete ${doomedTitle}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Failed to delete event')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Event List' })).toBeFocused();
   });
 
   test('the list pages through events ten at a time', async ({ page }) => {

@@ -191,10 +191,27 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
         <TextField label="Event date" type="date" error={errors.eventDate?.message} {...register('eventDate')} />
       </fieldset>
 
+      {/* Text, not type=time: a time input follows the browser's locale (AM/PM in en-US), the spec wants 24-hour HH:MM. */}
       <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="sr-only">Times (24-hour)</legend>
-        <TextField label="Start time" type="time" error={errors.startTime?.message} {...register('startTime')} />
-        <TextField label="End time" type="time" error={errors.endTime?.message} {...register('endTime')} />
+        <legend className="sr-only">Times, 24-hour</legend>
+        <TextField
+          label="Start time (24-hour)"
+          placeholder="HH:MM"
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="off"
+          error={errors.startTime?.message}
+          {...register('startTime')}
+        />
+        <TextField
+          label="End time (24-hour)"
+          placeholder="HH:MM"
+          inputMode="numeric"
+          maxLength={5}
+          autoComplete="off"
+          error={errors.endTime?.message}
+          {...register('endTime')}
+        />
       </fieldset>
 
       <TextAreaField label="Description" rows={6} error={errors.description?.message} {...register('description')} />
