@@ -2,9 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
+import pg from 'pg';
 import type { Db, DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { AppConfig } from '../env';
+
+/** NOTIFY channel of new outbox rows: lets the worker send at once instead of at its next poll. */
+export const MAIL_CHANNEL = 'eventry_mail';
 
 export interface OutgoingMail {
   kind: 'verification' | 'password-reset' | 'booking-confirmation' | 'contact' | (string & {});
@@ -35,7 +39,8 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<boole
       dedupeKey: mail.dedupeKey ?? null,
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+    // Wakes the mail workers once the transaction commits (nothing is sent if it rolls back).
+    .returning({ id: emailOutbox.id, notified: sql`pg_notify(${MAIL_CHANNEL}, '')` });
   return inserted.length > 0;
 }
 
@@ -177,8 +182,9 @@ export function createMailTransport(config: Pick<AppConfig, 'smtpUrl' | 'mailFro
 
 /**
  * The mail worker: delivers the outbox every second (a cheap query on the partial index of pending
- * emails). It runs under the scheduler's advisory lock; FOR UPDATE SKIP LOCKED keeps it exactly-once even
- * if that lock were not there.
+ * emails) and right away when a new email is committed (LISTEN on MAIL_CHANNEL; polling alone still
+ * works if that connection is lost). It runs under the scheduler's advisory lock; FOR UPDATE SKIP LOCKED
+ * keeps it exactly-once even without that lock.
  */
 export const mailWorkerPlugin = fp(
   async function mailWorker(app: FastifyInstance, opts: { config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'> }) {
@@ -187,14 +193,62 @@ export const mailWorkerPlugin = fp(
       info: (obj, msg) => app.log.info(obj, msg),
       warn: (obj, msg) => app.log.warn(obj, msg),
     };
-    app.scheduler.every('mail-delivery', 1_000, async () => {
+    let closing = false;
+    let listener: pg.Client | undefined;
+    let reconnect: NodeJS.Timeout | undefined;
+    let nudged: Promise<unknown> | undefined;
+
+    async function deliver() {
       // Drain a backlog in consecutive batches, but give the lock back now and then.
       for (let batch = 0; batch < 10; batch++) {
         const r = await deliverDueMail(app.database.db, transport, new Date(), log);
         if (r.sent + r.logged + r.retried + r.failed < MAIL_BATCH_SIZE) break;
       }
+    }
+
+    function nudge() {
+      if (closing || nudged) return;
+      nudged = app.scheduler
+        .runNow('mail-delivery', deliver)
+        .catch((err: unknown) => app.log.warn({ err }, 'mail delivery after a notification failed'))
+        .finally(() => {
+          nudged = undefined;
+        });
+    }
+
+    function listen() {
+      if (closing || listener) return;
+      const client = new pg.Client(app.database.connection);
+      listener = client;
+      const retry = () => {
+        if (listener !== client) return;
+        listener = undefined;
+        client.end().catch(() => {});
+        if (!closing) reconnect = setTimeout(listen, 5_000).unref();
+      };
+      client.on('error', retry);
+      client.on('end', retry);
+      client.on('notification', nudge);
+      client
+        .connect()
+        .then(() => client.query(`LISTEN ${MAIL_CHANNEL}`))
+        .catch(retry);
+    }
+
+    // Only processes that run jobs listen: the first scheduled run starts the listener.
+    app.scheduler.every('mail-delivery', 1_000, async () => {
+      listen();
+      await deliver();
     });
-    app.addHook('onClose', async () => transport?.close());
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(reconnect);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => {});
+      await nudged;
+      transport?.close();
+    });
   },
   { name: 'mail-worker', dependencies: ['scheduler', 'database'] },
 );

@@ -42,7 +42,7 @@ function MailCard({ mail }: { mail: MailboxEntry }) {
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 className="break-words font-semibold">{mail.subject}</h2>
-            <p className="mt-1 break-all text-sm text-fg-muted">
+            <p className="mt-1 break-words text-sm text-fg-muted">
               To {mail.to}
               {mail.replyTo ? ` · Reply-To ${mail.replyTo}` : ''}
             </p>

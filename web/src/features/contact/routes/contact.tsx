@@ -90,7 +90,12 @@ export function ContactRoute() {
           </div>
           <TextField label={m.subjectLabel} {...field('subject')} />
           <TextAreaField label={m.descriptionLabel} rows={6} {...field('description')} />
-          <Button type="submit" size="lg" disabled={send.isPending} className="self-start sm:min-w-40">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={send.isPending}
+            className="w-full sm:w-auto sm:min-w-40 sm:self-start"
+          >
             {send.isPending ? <Spinner label="Sending" /> : null}
             {m.send}
           </Button>
