@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { safeRedirectPath } from '../../../contracts/accounts';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/accounts/api/get-me';
+import { isSigningOut } from '../features/accounts/api/sign-out';
 
 /**
  * Route guards of SPEC §2 and §6. They only steer the browser: the API enforces the same rules.
@@ -15,15 +17,16 @@ function Pending() {
   );
 }
 
+function loginPath(location: { pathname: string; search: string }): string {
+  return `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+}
+
 /** Sign-in needed: visitors go to /login (and come back afterwards). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { data: me, isPending } = useMe();
   const location = useLocation();
   if (isPending) return <Pending />;
-  if (!me) {
-    const from = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?redirect=${encodeURIComponent(from)}`} replace />;
-  }
+  if (!me) return isSigningOut() ? null : <Navigate to={loginPath(location)} replace />;
   return children;
 }
 
@@ -32,16 +35,25 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const { data: me, isPending } = useMe();
   const location = useLocation();
   if (isPending) return <Pending />;
-  if (!me) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
+  if (!me) return isSigningOut() ? null : <Navigate to={loginPath(location)} replace />;
   if (me.role !== 'admin') return <Navigate to="/" replace />;
   return children;
 }
 
-/** Signed-out only (login, signup, forgot-pass): users go to /, admins to /admin. */
+/**
+ * Signed-out only (login, signup, forgot-pass): users go to /, admins to /admin — or, right after
+ * signing in, back to the same-site page that sent them to /login (?redirect=).
+ */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { data: me, isPending } = useMe();
+  const [params] = useSearchParams();
   if (isPending) return <Pending />;
-  if (me) return <Navigate to={me.role === 'admin' ? '/admin' : '/'} replace />;
+  if (me) {
+    const target = safeRedirectPath(params.get('redirect'), '');
+    const isAdminPath = target === '/admin' || target.startsWith('/admin/');
+    if (me.role === 'admin') return <Navigate to={isAdminPath ? target : '/admin'} replace />;
+    return <Navigate to={target && !isAdminPath ? target : '/'} replace />;
+  }
   return children;
 }
 

@@ -1,10 +1,125 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { Me } from '../../../../../contracts/accounts';
+import { cn } from '../../../components/ui/cn';
+import { useSignOut } from '../api/sign-out';
+import { Avatar } from './avatar';
+import { VerificationNotice } from './verification-notice';
 
-/** The avatar menu of a signed-in user (filled in by the accounts issue). */
+const item =
+  'flex w-full items-center rounded-md px-3 py-2 text-left text-sm text-fg hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none';
+
+/** The avatar menu of a signed-in user: Edit Profile, Your Bookings, Logout. */
 export function UserMenu({ me }: { me: Me }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const signOut = useSignOut();
+
+  // Close on navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
+  useEffect(() => setOpen(false), [pathname]);
+
+  // Close on a click outside; focus the first item when opening.
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      items[(index + step + items.length) % items.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      (event.key === 'Home' ? items[0] : items.at(-1))?.focus();
+    }
+  };
+
   return (
-    <button type="button" aria-label="Account menu" className="size-10 rounded-full bg-surface-overlay">
-      {me.firstName.slice(0, 1)}
-    </button>
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+        className="relative grid size-10 place-items-center rounded-full ring-2 ring-transparent transition hover:ring-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+      >
+        <Avatar url={me.imageUrl} className="size-10" />
+        {!me.emailVerified ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-0 right-0 size-2.5 rounded-full bg-amber-400 ring-2 ring-surface-raised"
+          />
+        ) : null}
+      </button>
+      {open ? (
+        <div
+          ref={menuRef}
+          className="absolute top-12 right-0 z-40 flex w-64 flex-col gap-1 rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
+        >
+          <div className="flex flex-col gap-1 border-b border-border px-3 pt-1 pb-2">
+            <p className="truncate text-sm font-semibold">
+              {me.firstName} {me.lastName}
+            </p>
+            <p className="truncate text-xs text-fg-muted">{me.email}</p>
+            <VerificationNotice me={me} className="pt-1" />
+          </div>
+          <div
+            id={menuId}
+            role="menu"
+            aria-label="Account"
+            tabIndex={-1}
+            onKeyDown={onMenuKeyDown}
+            onBlur={(event) => {
+              const next = event.relatedTarget as Node | null;
+              if (next && !menuRef.current?.contains(next) && !buttonRef.current?.contains(next)) setOpen(false);
+            }}
+            className="flex flex-col gap-1"
+          >
+            <Link role="menuitem" tabIndex={-1} to="/edit-profile" className={item}>
+              Edit Profile
+            </Link>
+            <Link role="menuitem" tabIndex={-1} to="/profile" className={item}>
+              Your Bookings
+            </Link>
+            <button
+              role="menuitem"
+              tabIndex={-1}
+              type="button"
+              className={cn(item, 'text-danger')}
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate()}
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
   );
 }

@@ -1,10 +1,205 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { accountTexts, type Me, type ProfileForm, profileFormSchema } from '../../../../../contracts/accounts';
+import { MAX_UPLOAD_BYTES, PROFILE_PICTURE_LOADING_MS } from '../../../../../contracts/constants';
+import { messages } from '../../../../../contracts/messages';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../api/get-me';
+import { useUpdateProfile } from '../api/update-profile';
+import { useUploadAvatar } from '../api/upload-avatar';
+import { Avatar } from '../components/avatar';
+import { PasswordField } from '../components/password-field';
+import { VerificationNotice } from '../components/verification-notice';
 
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+
+/** SPEC §2 Edit profile. Blank while loading (the guard holds the page until the user is known). */
 export function EditProfileRoute() {
   useDocumentMeta('Edit Profile');
+  const { data: me } = useMe();
+  if (!me) return null;
+  return <EditProfileForm me={me} />;
+}
+
+function ProfilePicture({ me }: { me: Me }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadAvatar();
+  const [loading, setLoading] = useState(false);
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast.error(accountTexts.pictureTooLarge);
+      return;
+    }
+    if (!ACCEPTED_TYPES.includes(file.type)) {
+      toast.error(accountTexts.pictureInvalid);
+      return;
+    }
+    setLoading(true);
+    // SPEC §4: the loading image shows for about 3 seconds (or for as long as the upload takes).
+    const minimum = new Promise((resolve) => setTimeout(resolve, PROFILE_PICTURE_LOADING_MS));
+    try {
+      await Promise.all([upload.mutateAsync(file), minimum]);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.status === 400 ? error.message : messages.common.somethingWentWrong,
+      );
+    } finally {
+      setLoading(false);
+    }
+  };
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Edit Profile</h1>
+    <div className="flex flex-col items-center gap-2">
+      <button
+        type="button"
+        onClick={() => input.current?.click()}
+        disabled={loading}
+        aria-label="Change profile picture"
+        className="group relative size-32 overflow-hidden rounded-full ring-2 ring-border focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+      >
+        <Avatar url={me.imageUrl} className="size-32" />
+        {loading ? (
+          <span className="absolute inset-0 grid place-items-center bg-surface/80 text-accent">
+            <Spinner label="Uploading your picture" className="scale-150" />
+          </span>
+        ) : (
+          <span
+            aria-hidden="true"
+            className="absolute inset-0 grid place-items-center bg-black/55 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+          >
+            <span className="flex flex-col items-center gap-1">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
+              </svg>
+              Edit
+            </span>
+          </span>
+        )}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPTED_TYPES.join(',')}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Profile picture file"
+        onChange={onPick}
+      />
+      <p className="text-xs text-fg-muted">JPEG, PNG or WebP, up to 5 MB</p>
+    </div>
+  );
+}
+
+function EditProfileForm({ me }: { me: Me }) {
+  const navigate = useNavigate();
+  const save = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    mode: 'onChange',
+    defaultValues: { firstName: me.firstName, lastName: me.lastName, newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        ...(values.newPassword ? { newPassword: values.newPassword } : {}),
+      });
+      toast.success(messages.profile.saved);
+      await navigate('/');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+        for (const [field, message] of Object.entries(error.errors)) {
+          if (field in values) setError(field as keyof ProfileForm, { message });
+        }
+      } else {
+        toast.error(messages.common.somethingWentWrong);
+      }
+    }
+  });
+
+  return (
+    <PageContainer className="flex justify-center">
+      <section className="w-full max-w-2xl rounded-2xl border border-border bg-surface-raised p-6 shadow-xl sm:p-10">
+        <h1 className="mb-8 text-2xl font-bold">Edit Profile</h1>
+        <div className="mb-8 flex flex-col items-center gap-3">
+          <ProfilePicture me={me} />
+          <VerificationNotice me={me} />
+        </div>
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </div>
+          <TextField label="Email" type="email" value={me.email} readOnly disabled />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <PasswordField
+              label="New Password"
+              autoComplete="new-password"
+              error={errors.newPassword?.message}
+              {...register('newPassword', {
+                onChange: () => {
+                  if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
+                },
+              })}
+            />
+            <PasswordField
+              label="Confirm New Password"
+              autoComplete="new-password"
+              error={errors.confirmPassword?.message}
+              {...register('confirmPassword')}
+            />
+          </div>
+          <p className="-mt-2 text-xs text-fg-muted">
+            Leave the password fields empty to keep your password. A new password signs you out on your other devices.
+          </p>
+          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <ButtonLink to="/" variant="secondary" size="lg">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" size="lg" disabled={save.isPending}>
+              {save.isPending ? <Spinner label="Saving" /> : null}
+              Continue
+            </Button>
+          </div>
+        </form>
+      </section>
     </PageContainer>
   );
 }

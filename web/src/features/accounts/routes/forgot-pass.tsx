@@ -1,10 +1,81 @@
-import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { forgotPasswordFormSchema } from '../../../../../contracts/accounts';
+import { messages } from '../../../../../contracts/messages';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useDocumentMeta } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthCard } from '../components/auth-card';
 
+/**
+ * SPEC §2 Reset password. The banner shows after every accepted request, registered address or not:
+ * the page never tells who has an account. SPEC §5: no inline messages, the field is only outlined.
+ */
 export function ForgotPassRoute() {
   useDocumentMeta('Reset Password');
+  const request = useRequestPasswordReset();
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = forgotPasswordFormSchema.safeParse({ email });
+    if (!parsed.success) {
+      setInvalid(true);
+      return;
+    }
+    setSent(false);
+    try {
+      await request.mutateAsync(parsed.data.email);
+      setSent(true);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.status === 429 ? error.message : messages.common.somethingWentWrong,
+      );
+    }
+  };
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Reset Password</h1>
-    </PageContainer>
+    <AuthCard
+      title="Reset Password"
+      footer={
+        <Link to="/login" className="font-semibold text-accent hover:underline">
+          Back to Sign In
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {sent ? (
+          <p role="status" className="rounded-lg border border-accent/40 bg-accent/10 px-3 py-2 text-sm text-fg">
+            {messages.resetPassword.sent}
+          </p>
+        ) : (
+          <p className="text-sm text-fg-muted">Enter the email of your account and we will send you a reset link.</p>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          value={email}
+          aria-invalid={invalid ? true : undefined}
+          className={invalid ? '[&_input]:border-danger' : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setInvalid(false);
+          }}
+        />
+        <Button type="submit" size="lg" disabled={request.isPending}>
+          {request.isPending ? <Spinner label="Sending" /> : null}
+          Reset Password
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

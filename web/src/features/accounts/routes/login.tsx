@@ -1,10 +1,111 @@
-import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { type LoginForm, loginFormSchema } from '../../../../../contracts/accounts';
+import { messages } from '../../../../../contracts/messages';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { useDocumentMeta } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useSignIn } from '../api/sign-in';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
 
+/**
+ * SPEC §2 Login. On success the ['me'] query refreshes and the signed-out-only guard sends the user on
+ * (to / or back to ?redirect=).
+ */
 export function LoginRoute() {
-  useDocumentMeta('Sign in to your account');
+  useDocumentMeta(messages.login.heading);
+  const signIn = useSignIn();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [wrongCredentials, setWrongCredentials] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const clearFailure = () => {
+    setFailure(null);
+    setWrongCredentials(false);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    clearFailure();
+    try {
+      await signIn.mutateAsync(values);
+      toast.success(messages.login.success);
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.code === 'INVALID_CREDENTIALS')) {
+        setWrongCredentials(true);
+        setFailure(messages.login.wrongCredentials);
+      } else if (error instanceof ApiError && error.status === 429) {
+        setFailure(error.message);
+      } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+        setFailure(Object.values(error.errors)[0] ?? messages.common.somethingWentWrong);
+      } else {
+        toast.error(messages.common.somethingWentWrong);
+      }
+    }
+  });
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Sign in to your account</h1>
-    </PageContainer>
+    <AuthCard
+      title={messages.login.heading}
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-semibold text-accent hover:underline">
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {failure ? (
+          <p
+            role="alert"
+            className="rounded-lg border border-danger/50 bg-danger-strong/30 px-3 py-2 text-sm text-danger"
+          >
+            {failure}
+          </p>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          aria-invalid={wrongCredentials || errors.email ? true : undefined}
+          className={wrongCredentials ? '[&_input]:border-danger' : undefined}
+          {...register('email', { onChange: clearFailure })}
+        />
+        <div className="flex flex-col gap-2">
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            invalid={wrongCredentials}
+            {...register('password', { onChange: clearFailure })}
+          />
+          <Link to="/forgot-pass" className="self-end text-sm font-medium text-accent hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" disabled={signIn.isPending}>
+          {signIn.isPending ? <Spinner label="Signing in" /> : null}
+          Sign In
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,10 +1,103 @@
-import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { accountTexts, type ResetPasswordForm, resetPasswordFormSchema } from '../../../../../contracts/accounts';
+import { messages } from '../../../../../contracts/messages';
+import { Button } from '../../../components/ui/button';
+import { useDocumentMeta } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard } from '../components/auth-card';
+import { PasswordField } from '../components/password-field';
 
+/**
+ * Where the emailed reset link lands (/reset-password?token=…, or ?error=INVALID_TOKEN once the link
+ * expired or was used). The new password follows the sign-up rules.
+ */
 export function ResetPasswordRoute() {
   useDocumentMeta('Choose a new password');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token');
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onChange',
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const linkBroken =
+    !token || params.has('error') || (reset.error instanceof ApiError && reset.error.code === 'INVALID_TOKEN');
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!token) return;
+    try {
+      await reset.mutateAsync({ token, newPassword: values.newPassword });
+      toast.success(accountTexts.passwordChanged);
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'INVALID_TOKEN') return;
+      if (error instanceof ApiError && error.errors.newPassword) {
+        setError('newPassword', { message: error.errors.newPassword });
+      } else {
+        toast.error(
+          error instanceof ApiError && error.status === 429 ? error.message : messages.common.somethingWentWrong,
+        );
+      }
+    }
+  });
+
+  if (linkBroken) {
+    return (
+      <AuthCard title="Choose a new password">
+        <div className="flex flex-col gap-5">
+          <p
+            role="alert"
+            className="rounded-lg border border-danger/50 bg-danger-strong/30 px-3 py-2 text-sm text-danger"
+          >
+            {accountTexts.invalidResetLink}
+          </p>
+          <Link to="/forgot-pass" className="font-semibold text-accent hover:underline">
+            Send me a new link
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Choose a new password</h1>
-    </PageContainer>
+    <AuthCard title="Choose a new password">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword', {
+            onChange: () => {
+              if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
+            },
+          })}
+        />
+        <PasswordField
+          label="Confirm New Password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" disabled={reset.isPending}>
+          {reset.isPending ? <Spinner label="Saving" /> : null}
+          Save new password
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

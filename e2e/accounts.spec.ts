@@ -1,0 +1,193 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, firstLink, USER, waitForMail } from './support/fixtures';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signOutFromMenu(page: Page) {
+  await page.goto('/events-page/all');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('a visitor signs up, verifies the email, signs in, edits the profile and resets the password', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const email = `journey-${Date.now()}@eventry.test`;
+
+  // Sign-up, checked live with the spec's messages.
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create a new account' })).toBeVisible();
+  await expect(page.getByText('Already Registered?')).toBeVisible();
+  await page.getByLabel('First name').fill('Sa');
+  await expect(page.getByText('Minimum 3 charachters required in each field')).toBeVisible();
+  await page.getByLabel('First name').fill('Salma');
+  await page.getByLabel('Last name').fill('Fathy');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('journey1');
+  await expect(page.getByText('Should start with uppercase letter')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('Journey1');
+  await page.getByLabel('Confirm password').fill('Journey2');
+  await expect(page.getByText('This field must match your Password')).toBeVisible();
+  await page.getByLabel('Confirm password').fill('Journey1');
+  await page.getByRole('button', { name: 'Show password' }).first().click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Account Created Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The emailed verification link verifies the address.
+  const verification = await waitForMail(email, /verify/i);
+  await page.goto(firstLink(verification));
+  await expect(page).toHaveURL(/\/$/);
+  expect((await (await page.request.get('/api/me')).json()).emailVerified).toBe(true);
+
+  await signOutFromMenu(page);
+
+  // A wrong password, then the right one.
+  await signIn(page, email, 'Wrong123');
+  await expect(page.getByText('incorrect Email or Password!')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Password', { exact: true }).fill('Journey1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Logged in Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Edit the profile with a new picture.
+  await page.goto('/events-page/all');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await expect(page.getByLabel('Email')).toBeDisabled();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#f97316' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Profile picture file')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+  await expect(page.getByText('Uploading your picture')).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute(
+    'src',
+    /\/uploads\/userImg\/[0-9a-f-]+\.webp$/,
+    { timeout: 15_000 },
+  );
+  await page.getByLabel('First name').fill('Salmaa');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Your edits are saved successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/events-page/all');
+  await expect(page.getByRole('button', { name: 'Account menu' }).locator('img')).toHaveAttribute(
+    'src',
+    /\/uploads\/userImg\//,
+  );
+  expect((await (await page.request.get('/api/me')).json()).firstName).toBe('Salmaa');
+
+  await signOutFromMenu(page);
+
+  // Reset the password through the emailed link.
+  await page.goto('/forgot-pass');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText("A password reset link has been sent to your email if it's registered!")).toBeVisible();
+  const resetMail = await waitForMail(email, /reset/i);
+  const resetLink = firstLink(resetMail);
+  await page.goto(resetLink);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel('New Password', { exact: true }).fill('Renewed77');
+  await page.getByLabel('Confirm New Password').fill('Renewed77');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The link works once.
+  await page.goto(resetLink);
+  await expect(page.getByText('This reset link has expired or was already used.')).toBeVisible();
+
+  // Sign in with the new password.
+  await signIn(page, email, 'Renewed77');
+  await expect(page.getByText('Logged in Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the reset page answers the same for an unknown address', async ({ page }) => {
+  await page.goto('/forgot-pass');
+  await page.getByLabel('Email').fill(`nobody-${Date.now()}@eventry.test`);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText("A password reset link has been sent to your email if it's registered!")).toBeVisible();
+});
+
+test('a registered email is refused at sign-up and the button comes back', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('First name').fill('Layla');
+  await page.getByLabel('Last name').fill('Hassan');
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  await page.getByLabel('Confirm password').fill(USER.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(
+    page.getByText('This Email is already registered, please choose another one', { exact: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+});
+
+test('the login form explains missing and invalid input', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please enter your Email!')).toBeVisible();
+  await expect(page.getByText('Please enter your Password!')).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await expect(page.getByText('Please enter a valid Email!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-pass');
+  await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+});
+
+test('a visitor sent to /login comes back to the page that needed sign-in', async ({ page }) => {
+  await page.goto('/edit-profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fedit-profile$/);
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  // Signed in, the signed-out pages send the user home.
+  await page.goto('/signup');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an off-site redirect after sign-in is ignored', async ({ page }) => {
+  await page.goto('/login?redirect=//evil.example/steal');
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test('an admin signs in to /admin, sees the reduced header and signs out', async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByText('Logged in Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+  const header = page.locator('header');
+  await expect(header.getByRole('link', { name: 'Eventry' })).toHaveAttribute('href', '/admin');
+  await expect(header.getByText('Eventry Admin')).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/admin$/);
+  await header.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a user is sent away from the admin area', async ({ page }) => {
+  await signIn(page, USER.email, USER.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+});

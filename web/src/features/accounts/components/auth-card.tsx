@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../../components/ui/cn';
+
+/** The brand linking to / (the header is hidden on the sign-in pages). */
+export function AuthBrand({ className }: { className?: string }) {
+  return (
+    <Link
+      to="/"
+      className={cn('inline-flex items-center gap-2 text-xl font-extrabold tracking-tight text-fg', className)}
+    >
+      <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg">
+        E
+      </span>
+      Eventry
+    </Link>
+  );
+}
+
+/** A centred card for the sign-in, reset and new-password pages. */
+export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
+      <div className="flex w-full max-w-md flex-col gap-6">
+        <AuthBrand className="self-center" />
+        <section className="rounded-2xl border border-border bg-surface-raised p-6 shadow-xl sm:p-8">
+          <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+          {children}
+        </section>
+        {footer ? <div className="text-center text-sm text-fg-muted">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}
