@@ -70,6 +70,11 @@ export const messages = {
     sendFailed: 'Error of send',
     successTitle: 'Message Successful',
     successText: 'Thank you for completing your message',
+    nameLabel: 'Name',
+    emailLabel: 'Email',
+    subjectLabel: 'Subject',
+    descriptionLabel: 'Event Description',
+    send: 'Send',
   },
   eventForm: {
     titleRequired: 'Title is required',
