@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { addDays, todayIn } from '../contracts/dates';
+import { E2E_APP_PORT } from '../playwright.config';
+
+/**
+ * The catalogue journeys of SPEC §2. Extra events are inserted straight into the server's embedded
+ * database (its Unix socket lives in the e2e data folder), with capacity = tickets available.
+ */
+
+const dataDir = path.resolve(`.tmp/e2e-${E2E_APP_PORT}`);
+const run = Date.now().toString(36);
+const today = todayIn('Africa/Cairo');
+
+function database(): pg.Client {
+  return new pg.Client({
+    host: path.join(dataDir, 'postgres'),
+    port: 5432,
+    user: 'postgres',
+    password: readFileSync(path.join(dataDir, '.postgres-password'), 'utf8').trim(),
+    database: 'eventry',
+  });
+}
+
+async function insertEvent(
+  db: pg.Client,
+  e: { title: string; categoryId: string; inDays: number; pricePiasters?: number; capacity?: number },
+): Promise<string> {
+  const eventDate = addDays(today, e.inDays);
+  const capacity = e.capacity ?? 80;
+  const res = await db.query<{ id: string }>(
+    `INSERT INTO events (title, host, location, description, price_piasters, capacity, tickets_available,
+       start_date, end_date, event_date, start_time, end_time, image_url, category_id)
+     VALUES ($1, 'E2E Hosts', 'Garden City, Cairo', $2, $3, $4, $4, $5, $6, $6, '18:00', '21:30',
+       (SELECT image_url FROM events ORDER BY created_at LIMIT 1), $7)
+     RETURNING id`,
+    [
+      e.title,
+      `${e.title}: an evening put on by the end-to-end tests.`,
+      e.pricePiasters ?? 12_000,
+      capacity,
+      today,
+      eventDate,
+      e.categoryId,
+    ],
+  );
+  return res.rows[0]?.id as string;
+}
+
+let db: pg.Client;
+
+async function activeCount(categoryId: string): Promise<number> {
+  const res = await db.query<{ n: string }>(
+    'SELECT count(*) AS n FROM events WHERE category_id = $1 AND NOT is_deleted',
+    [categoryId],
+  );
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+test.beforeAll(async () => {
+  db = database();
+  await db.connect();
+  // 'Other' gets 8 more events, far in the future (so they come last): at least two pages of six.
+  // A retried worker runs this again, so only once per database.
+  const seeded = await db.query("SELECT 1 FROM events WHERE title LIKE 'Zz Gathering %'");
+  if (seeded.rowCount === 0) {
+    for (let i = 1; i <= 8; i++) {
+      await insertEvent(db, { title: `Zz Gathering ${i}`, categoryId: 'other', inDays: 3000 + i });
+    }
+  }
+});
+
+test.afterAll(async () => {
+  await db?.end();
+});
+
+test('home → See More → a category → next page → a card → the event detail', async ({ page }) => {
+  await page.goto('/');
+  // The banner (with its own header) shows the first event; six cards; 'See More'.
+  await expect(page.getByRole('link', { name: 'Eventry' })).toBeVisible();
+  const banner = page.locator('section[aria-labelledby="banner-title"]');
+  await expect(banner.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'See More' }).click();
+  await expect(page).toHaveURL(/\/events-page\/all$/);
+  await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Other' }).click();
+  await expect(page).toHaveURL(/\/events-page\/other$/);
+  await expect(page.getByRole('heading', { name: 'Other', level: 1 })).toBeVisible();
+  const pageCount = Math.ceil((await activeCount('other')) / 6);
+  expect(pageCount).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
+  await expect(page.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Previous' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/events-page\/other\?page=2$/);
+  await expect(page.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
+
+  // The address is the view: a refresh keeps page 2, Back returns to page 1.
+  await page.reload();
+  await expect(page.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/events-page\/other$/);
+  await expect(page.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
+  await page.goForward();
+  await expect(page.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
+
+  const card = page.getByRole('heading', { level: 3 }).first().getByRole('link');
+  const title = (await card.textContent()) ?? '';
+  await card.click();
+  await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /hosted by/);
+  await expect(page.getByText(/^\d\d:\d\d [AP]M - \d\d:\d\d [AP]M$/)).toBeVisible();
+  const book = page.getByRole('complementary');
+  await expect(book.getByRole('heading', { name: 'Book a Ticket' })).toBeVisible();
+  await expect(book.getByRole('link', { name: /^\d+(\.\d\d)? EGP$/ })).toHaveAttribute(
+    'href',
+    /\/event-details\/[0-9a-f-]{36}\/get-ticket$/,
+  );
+
+  await page.getByRole('link', { name: 'Back to events' }).click();
+  await expect(page).toHaveURL(/\/events-page\/all$/);
+});
+
+test('the header search lists matching events, or says there is none', async ({ page }) => {
+  await page.goto('/events-page/all');
+  const search = page.getByRole('searchbox', { name: 'Search events' });
+  await search.fill('cairo j');
+  const hit = page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Cairo Jazz Night' });
+  await expect(hit).toBeVisible();
+  await expect(hit.locator('img')).toHaveCount(1);
+  await hit.click();
+  await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Cairo Jazz Night', level: 1 })).toBeVisible();
+
+  await search.fill('no such event 100%_');
+  await expect(page.getByText('There is no events with this title')).toBeVisible();
+  await search.press('Escape');
+  await expect(page.getByText('There is no events with this title')).toBeHidden();
+});
+
+test('an unknown category shows No Events, and a malformed event id the 404 page', async ({ page }) => {
+  await page.goto('/events-page/no-such-category');
+  await expect(page.getByText('No Events', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+
+  await page.goto('/events-page/all?page=999');
+  await expect(page).toHaveURL(/\/events-page\/all\?page=\d$/);
+
+  await page.goto('/event-details/not-an-id');
+  await expect(page).toHaveURL(/\/404$/);
+  await page.goto('/event-details/00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('the list and the detail update live when an event changes', async ({ page }) => {
+  const title = `Zz ${run} Live Show`;
+  const id = await insertEvent(db, { title, categoryId: 'arts', inDays: 300, capacity: 50 });
+  await page.goto(`/event-details/${id}`);
+  await expect(page.getByTestId('tickets-available')).toHaveText('50');
+  await db.query(
+    'UPDATE events SET tickets_available = 42, price_piasters = 9900, version = version + 1 WHERE id = $1',
+    [id],
+  );
+  await expect(page.getByTestId('tickets-available')).toHaveText('42');
+  await expect(page.getByRole('complementary').getByRole('link', { name: '99 EGP' })).toBeVisible();
+
+  await page.goto('/events-page/arts');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  const added = `Zz ${run} Late Addition`;
+  await insertEvent(db, { title: added, categoryId: 'arts', inDays: 301 });
+  await expect(page.getByRole('link', { name: added })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the hamburger opens the link menu', async ({ page }) => {
+    await page.goto('/events-page/all');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Hosting an Event?' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('the list has its own search box that resets the page', async ({ page }) => {
+    await page.goto('/events-page/other?page=2');
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    const search = page.getByRole('searchbox', { name: 'Search events' });
+    await expect(search).toBeVisible();
+    await search.fill('zz gathering 1');
+    await expect(page).toHaveURL(/\/events-page\/other\?q=zz\+/i);
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1);
+    await search.fill('nothing starts like this');
+    await expect(page.getByText('No Events', { exact: true })).toBeVisible();
+  });
+
+  test('the scroll-to-top button appears after scrolling', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'See More' })).toBeVisible();
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    await expect(button).toHaveCount(0);
+    await page.mouse.wheel(0, 1200);
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(150);
+  });
+});
