@@ -10,7 +10,7 @@ const dataDir = path.resolve(`.tmp/e2e-${e2ePortBase}`);
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  outputDir: `.tmp/test-results-${e2ePortBase}`,
   fullyParallel: false,
   workers: 1,
   retries: ci ? 1 : 0,
