@@ -117,11 +117,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (isFileTooLarge(error)) throw new AppError(400, 'UPLOAD_TOO_LARGE', adminMessages.uploadTooLarge);
-        const status = (error as { statusCode?: number }).statusCode;
-        if (typeof status === 'number' && status >= 400 && status < 500) {
-          throw new AppError(400, 'UPLOAD_INVALID', adminMessages.uploadOneFile);
-        }
-        throw error;
+        // Anything else while reading the body is the request's fault: a second file or a field over the
+        // limits, a broken or unterminated multipart body.
+        throw new AppError(400, 'UPLOAD_INVALID', adminMessages.uploadOneFile);
       }
       if (!data) throw new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing);
       const stored = await app.storage.saveImage('eventImg', data);
