@@ -99,7 +99,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
   // One image in the field 'file'. Its name and declared type are ignored: sharp decides what it is.
   app.post(
     '/api/admin/uploads',
-    { schema: { tags, response: { 201: uploadResultSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Upload an event image (multipart field "file": one JPEG, PNG or WebP of at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResultSchema },
+      },
+    },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing);
       let data: Buffer | undefined;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { egpToPiasters, eventInputSchema, fieldErrors, piastersToEgpInput } from './admin';
+
+describe('EGP and piasters', () => {
+  it.each([
+    ['150', 15000],
+    ['150.5', 15050],
+    ['150.05', 15005],
+    ['0.01', 1],
+    ['.5', 50],
+    ['+7', 700],
+    [12.25, 1225],
+  ] as const)('reads %s EGP as %i piasters', (egp, piasters) => {
+    expect(egpToPiasters(egp)).toBe(piasters);
+  });
+
+  it('writes stored piasters back as the form shows them', () => {
+    expect(piastersToEgpInput(15050)).toBe('150.5');
+    expect(piastersToEgpInput(15000)).toBe('150');
+    expect(piastersToEgpInput(1)).toBe('0.01');
+  });
+});
+
+describe('eventInputSchema', () => {
+  const base = {
+    title: 'T',
+    host: 'H',
+    location: 'L',
+    price: '1',
+    tickets: '1',
+    startDate: '2026-06-10',
+    endDate: '2026-06-10',
+    eventDate: '2026-06-10',
+    startTime: '00:00',
+    endTime: '23:59',
+    description: 'D',
+    imageUrl: '/uploads/eventImg/0b7c2d9e-1111-4222-8333-444455556666.webp',
+  };
+
+  it('reports the date order rules even while other fields are still empty', () => {
+    const result = eventInputSchema('2026-06-01').safeParse({
+      ...base,
+      title: '',
+      endDate: '2026-06-09',
+      eventDate: '2026-06-08',
+    });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error?.issues ?? [])).toEqual({
+      title: 'Title is required',
+      endDate: 'End date must be the same as or after start date',
+      eventDate: 'Event date must be the same as or after end date',
+    });
+  });
+
+  it('depends on the given today only', () => {
+    expect(eventInputSchema('2026-06-10').safeParse(base).success).toBe(true);
+    expect(eventInputSchema('2026-06-11').safeParse(base).success).toBe(false);
+    expect(eventInputSchema('2026-06-11', { currentStartDate: '2026-06-10' }).safeParse(base).success).toBe(true);
+  });
+});
