@@ -2,9 +2,10 @@
  * `npm run bench`: starts the production build on a fresh data folder, measures every row of the
  * performance budget beside a ceiling measured in the same run on the same machine, prints a table
  * and writes bench/results/latest.json. Options: --duration=S (seconds per load run, default 10),
- * --only=1,2,4 (rows to run; the start-up row always runs because every other row needs the app).
+ * --only=1,2,4 (rows to run; the start-up row always runs because every other row needs the app),
+ * --cpu-prof (write bench/results/app.cpuprofile of the app and a summary in latest.json).
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ import {
   stopEverything,
   withMemorySampling,
 } from './lib/processes';
+import { summariseProfile } from './lib/profile';
 import { type BenchRow, formatTable, ratioOf } from './lib/report';
 import { holdLiveClients, type SseResult } from './lib/sse';
 
@@ -45,6 +47,8 @@ const args = new Map(
 );
 const DURATION_S = Number(args.get('duration') ?? 10);
 const only = args.get('only')?.split(',').map(Number);
+/** --cpu-prof: profile the app (second start onwards) and summarise where its CPU time went. */
+const CPU_PROF = args.has('cpu-prof');
 const wants = (row: number) => !only || only.includes(row);
 
 const rows: BenchRow[] = [];
@@ -103,19 +107,22 @@ function machineInfo() {
 
 // ---------------------------------------------------------------------------------------------- rows
 
-async function startupRow(dataDir: string, logFile: string): Promise<AppProcess> {
+async function startupRow(appRoot: string, dataDir: string, logFile: string): Promise<AppProcess> {
   const port = await freePort();
   const env = { dataDir, port, admin: ADMIN, logFile };
-  const first = await startApp(root, env, 120_000);
+  const first = await startApp(appRoot, env, 120_000);
   log(`started on an empty data folder in ${Math.round(first.startupMs)} ms`);
   await sleep(1000);
   const stopMs = await stopApp(first);
-  const second = await startApp(root, { ...env, port: await freePort() }, 60_000);
+  const nodeArgs = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(path.dirname(dataDir), 'profile')}`] : [];
+  const second = await startApp(appRoot, { ...env, port: await freePort(), nodeArgs }, 60_000);
   log(`started on existing data in ${Math.round(second.startupMs)} ms`);
   figures.startup = {
     emptyMs: Math.round(first.startupMs),
     existingMs: Math.round(second.startupMs),
     stopMs: Math.round(stopMs),
+    emptyMilestones: first.milestones,
+    existingMilestones: second.milestones,
   };
   rows.push({
     row: 6,
@@ -355,7 +362,12 @@ async function pageRows(app: AppProcess, eventId: string | undefined, hello: Hel
       target: isHome ? '≤ 100 KB' : '—',
       pass: isHome ? jsKb <= 100 : null,
       unit: 'KB',
-      note: page.status === 200 ? undefined : `page answered ${page.status}`,
+      note:
+        page.status !== 200
+          ? `page answered ${page.status}`
+          : page.missingAssets.length
+            ? `assets not answering 200: ${page.missingAssets.join(', ')}`
+            : undefined,
     });
     rows.push({
       row: 4,
@@ -513,6 +525,35 @@ async function reservationsRow(app: AppProcess, limitMs: number) {
   }
 }
 
+/**
+ * Other people rebuild dist/ while a run is going (the hashed asset names change and pages break), so
+ * the app runs from a private copy: package.json, dist/, the migrations, and a link to node_modules.
+ */
+function snapshotBuild(workDir: string): string {
+  const appRoot = path.join(workDir, 'app');
+  mkdirSync(path.join(appRoot, 'server', 'db'), { recursive: true });
+  cpSync(path.join(root, 'package.json'), path.join(appRoot, 'package.json'));
+  cpSync(path.join(root, 'dist'), path.join(appRoot, 'dist'), { recursive: true });
+  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(appRoot, 'server', 'db', 'migrations'), {
+    recursive: true,
+  });
+  symlinkSync(path.join(root, 'node_modules'), path.join(appRoot, 'node_modules'), 'dir');
+  const stamp = path.join(appRoot, 'dist', '.build-stamp');
+  figures.build = { builtAt: existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : 'unknown' };
+  return appRoot;
+}
+
+function keepProfile(dir: string): void {
+  const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith('.cpuprofile')) : undefined;
+  if (!file) {
+    notes.push('--cpu-prof: the app wrote no profile');
+    return;
+  }
+  cpSync(path.join(dir, file), path.join(resultsDir, 'app.cpuprofile'));
+  figures.cpuProfile = summariseProfile(path.join(dir, file));
+  notes.push('CPU profile of the app: bench/results/app.cpuprofile (summary in figures.cpuProfile)');
+}
+
 // ---------------------------------------------------------------------------------------------- main
 
 async function main(): Promise<number> {
@@ -529,7 +570,8 @@ async function main(): Promise<number> {
   let app: AppProcess | undefined;
   let ceiling: CeilingServer | undefined;
   try {
-    app = await phase('row 6: start-up', 200_000, () => startupRow(dataDir, logFile));
+    const appRoot = snapshotBuild(workDir);
+    app = await phase('row 6: start-up', 200_000, () => startupRow(appRoot, dataDir, logFile));
     if (!app) throw new Error('the app did not start; see bench/results/app.log');
     const running = app;
     await sleep(3000); // let start-up work (archiving, mail jobs) settle before the idle reading
@@ -569,6 +611,7 @@ async function main(): Promise<number> {
     await ceiling?.stop().catch(() => {});
     if (app) await stopApp(app).catch(() => {});
     await stopEverything();
+    if (CPU_PROF) keepProfile(path.join(workDir, 'profile'));
     rmSync(workDir, { recursive: true, force: true });
   }
 

@@ -26,6 +26,7 @@ export interface AssetSize {
   rawBytes: number;
   gzipBytes: number;
   brBytes: number;
+  status: number;
   /** What the server sent to a gzip-only client: 'gzip' or 'identity'. */
   gzipEncoding: string;
   cacheControl: string | undefined;
@@ -44,6 +45,8 @@ export interface PageLoad {
   otherTransferBytes: number;
   loadMs: number;
   assets: AssetSize[];
+  /** JS/CSS the page loaded that no longer answer 200 (dist/ rebuilt meanwhile?). */
+  missingAssets: string[];
   consoleErrors: string[];
 }
 
@@ -55,6 +58,7 @@ async function measureAsset(url: string, kind: 'js' | 'css'): Promise<AssetSize>
   return {
     url,
     kind,
+    status: gz.status,
     rawBytes: plain.body.length,
     // A small file the server sends uncompressed costs its raw size on the wire.
     gzipBytes: gz.body.length,
@@ -101,7 +105,7 @@ export async function measurePages(baseUrl: string, paths: string[], timeoutMs: 
       await context.close();
       const assets = await Promise.all([...seen].map(([url, kind]) => measureAsset(url, kind)));
       const sum = (kind: 'js' | 'css', key: 'gzipBytes' | 'brBytes') =>
-        assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0);
+        assets.filter((a) => a.kind === kind && a.status === 200).reduce((total, a) => total + a[key], 0);
       results.push({
         path: pagePath,
         status: response?.status(),
@@ -115,6 +119,7 @@ export async function measurePages(baseUrl: string, paths: string[], timeoutMs: 
         otherTransferBytes,
         loadMs: Math.round(loadMs),
         assets: assets.map((a) => ({ ...a, url: a.url.slice(baseUrl.length) })),
+        missingAssets: assets.filter((a) => a.status !== 200).map((a) => `${a.url.slice(baseUrl.length)} ${a.status}`),
         consoleErrors,
       });
     }

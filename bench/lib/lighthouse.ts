@@ -13,7 +13,15 @@ export interface LighthousePage {
   speedIndexMs: number | null;
   runtimeError: string | undefined;
   /** Audits that cost points: id, score and the category they belong to. */
-  failing: Array<{ id: string; category: string; score: number | null; title: string; displayValue?: string }>;
+  failing: Array<{
+    id: string;
+    category: string;
+    score: number | null;
+    title: string;
+    displayValue?: string;
+    /** The first offending item (URL, node snippet or message), shortened. */
+    example?: string;
+  }>;
   lcpElement: string | undefined;
 }
 
@@ -31,7 +39,7 @@ interface Audit {
   scoreDisplayMode: string;
   numericValue?: number;
   displayValue?: string;
-  details?: { items?: Array<{ node?: { snippet?: string; selector?: string } }> };
+  details?: { items?: Array<Record<string, unknown>> };
 }
 interface Lhr {
   lighthouseVersion: string;
@@ -100,6 +108,7 @@ export async function runLighthouse(
             score: audit.score,
             title: audit.title,
             displayValue: audit.displayValue,
+            example: exampleOf(audit.details?.items?.[0]),
           });
         }
       }
@@ -124,6 +133,13 @@ export async function runLighthouse(
     chrome.kill();
   }
   return { ...meta, pages };
+}
+
+function exampleOf(item: Record<string, unknown> | undefined): string | undefined {
+  if (!item) return undefined;
+  const text = JSON.stringify(item);
+  const pick = text.match(/"(?:snippet|url|description|source|issueType|label)":"((?:[^"\\]|\\.)*)"/);
+  return (pick?.[1] ?? text).slice(0, 200);
 }
 
 function describeLcp(item: unknown): string | undefined {

@@ -67,6 +67,8 @@ export interface AppEnv {
   port: number;
   admin: { email: string; password: string };
   logFile: string;
+  /** Extra node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
 }
 
 /** Starts `node dist/server/main.js` and resolves when /api/health first answers 200. */
@@ -76,7 +78,7 @@ export async function startApp(root: string, env: AppEnv, timeoutMs: number): Pr
   const tail: string[] = [];
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    spawn(process.execPath, [...(env.nodeArgs ?? []), path.join(root, 'dist/server/main.js')], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
