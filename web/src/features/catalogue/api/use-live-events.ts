@@ -4,6 +4,7 @@ import {
   type EventDto,
   type EventsPage,
   LIVE_CHANGE_EVENT,
+  LIVE_READY_EVENT,
   LIVE_RESYNC_EVENT,
   type LiveEventChange,
   liveEventChangeSchema,
@@ -24,7 +25,6 @@ class LiveEvents {
   private source: EventSource | null = null;
   private users = 0;
   private refetchTimer: ReturnType<typeof setTimeout> | undefined;
-  private hadError = false;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly queryClient: QueryClient) {}
@@ -53,14 +53,9 @@ class LiveEvents {
     this.source = source;
     source.addEventListener(LIVE_CHANGE_EVENT, (message) => this.onChange(message as MessageEvent<string>));
     source.addEventListener(LIVE_RESYNC_EVENT, () => this.scheduleRefetch());
-    source.addEventListener('open', () => {
-      // Back after a dropped connection: whatever changed meanwhile was missed.
-      if (this.hadError) this.scheduleRefetch();
-      this.hadError = false;
-    });
-    source.addEventListener('error', () => {
-      this.hadError = true;
-    });
+    // 'ready' comes once the server relays changes to us, on the first connection and after every
+    // reconnect: whatever changed before it (while the page loaded, or while offline) was missed.
+    source.addEventListener(LIVE_READY_EVENT, () => this.scheduleRefetch());
   }
 
   private onChange(message: MessageEvent<string>) {
