@@ -17,20 +17,15 @@ async function posterFile(name: string, color: { r: number; g: number; b: number
   return file;
 }
 
-test('the admin signs in and lands on the event list, with the admin header and no footer', async ({
-  page,
-  baseURL,
-}) => {
-  // Sign in through the API in the page's own context (the login screen has its own journey).
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: ADMIN,
-    headers: { origin: baseURL as string },
-  });
-  expect(signIn.ok()).toBe(true);
-  await page.goto('/');
+test('the admin signs in and lands on the event list, with the admin header and no footer', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Event List' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Eventry' })).toHaveAttribute('href', '/admin');
+  await expect(page.getByText('Eventry Admin')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
 });
 
