@@ -17,12 +17,22 @@ export function AuthBrand({ className }: { className?: string }) {
   );
 }
 
-/** A centred card for the sign-in, reset and new-password pages. */
-export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+/** A centred card for the sign-in, reset and new-password pages (`brand` where the header is hidden). */
+export function AuthCard({
+  title,
+  children,
+  footer,
+  brand = false,
+}: {
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  brand?: boolean;
+}) {
   return (
     <div className="flex flex-1 items-center justify-center px-4 py-10 sm:py-16">
       <div className="flex w-full max-w-md flex-col gap-6">
-        <AuthBrand className="self-center" />
+        {brand ? <AuthBrand className="self-center" /> : null}
         <section className="rounded-2xl border border-border bg-surface-raised p-6 shadow-xl sm:p-8">
           <h1 className="mb-6 text-2xl font-bold">{title}</h1>
           {children}

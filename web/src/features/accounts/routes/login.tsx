@@ -60,6 +60,7 @@ export function LoginRoute() {
 
   return (
     <AuthCard
+      brand
       title={messages.login.heading}
       footer={
         <>
