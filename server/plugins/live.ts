@@ -127,6 +127,10 @@ export const livePlugin = fp(
         // Reverse proxies (nginx) must not buffer the stream.
         'x-accel-buffering': 'no',
       });
+      if (request.method === 'HEAD') {
+        res.end();
+        return;
+      }
       res.socket?.setNoDelay(true);
 
       const client: Client = {

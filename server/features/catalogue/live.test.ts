@@ -107,6 +107,13 @@ describe('GET /api/events/live', () => {
     expect(ctx.app.live.clientCount).toBe(0);
   });
 
+  it('answers HEAD with the stream headers and no body', async () => {
+    const res = await ctx.app.inject({ method: 'HEAD', url: '/api/events/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(res.body).toBe('');
+  });
+
   it('relays a change made through one process to the clients of both processes', async () => {
     const onFirst = openStream(firstUrl);
     const onSecond = openStream(secondUrl);
