@@ -117,13 +117,14 @@ describe(`date rules with the process in ${processZone}`, () => {
   });
 });
 
-describe(`the server’s date rules with the process in ${processZone}`, async () => {
-  const cairo = await setupTestApp();
-  const losAngeles = await setupTestApp({ config: { timeZone: 'America/Los_Angeles' } });
-  afterAll(async () => {
-    await cairo.close();
-    await losAngeles.close();
-  });
+const cairo = await setupTestApp();
+const losAngeles = await setupTestApp({ config: { timeZone: 'America/Los_Angeles' } });
+afterAll(async () => {
+  await cairo.close();
+  await losAngeles.close();
+});
+
+describe(`the server’s date rules with the process in ${processZone}`, () => {
   afterEach(() => {
     vi.useRealTimers();
   });

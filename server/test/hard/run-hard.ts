@@ -1,0 +1,37 @@
+/**
+ * npm run test:hard — the slow proofs that do not fit `npm test`:
+ *   1. the date rules with the process under TZ=UTC, Africa/Cairo, Pacific/Auckland and America/Los_Angeles;
+ *   2. crash safety: kill -9 of the production build and of its PostgreSQL, 10 rounds under load;
+ *   3. npm audit --omit=dev: no high or critical vulnerability.
+ * Each step runs as its own process (the zone is set for the child, never read here).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const vitest = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+const results: Array<[string, boolean]> = [];
+
+function step(name: string, command: string, args: string[]): void {
+  console.log(`\n=== ${name}`);
+  const run = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  results.push([name, run.status === 0]);
+}
+
+for (const zone of ['UTC', 'Africa/Cairo', 'Pacific/Auckland', 'America/Los_Angeles']) {
+  step(`date rules under TZ=${zone}`, 'env', [
+    `TZ=${zone}`,
+    process.execPath,
+    vitest,
+    'run',
+    'server/test/hard/time-zones.test.ts',
+  ]);
+}
+step('production build', process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')]);
+step('crash safety (10 rounds of kill -9)', process.execPath, [tsx, path.join(import.meta.dirname, 'crash-safety.ts')]);
+step('npm audit --omit=dev', process.execPath, [tsx, path.join(import.meta.dirname, 'audit.ts')]);
+
+console.log('\n=== test:hard');
+for (const [name, ok] of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+process.exit(results.every(([, ok]) => ok) ? 0 : 1);
