@@ -1,0 +1,462 @@
+/**
+ * On-sale benchmark (issue 8 row 3): one event with many tickets, N concurrent signed-in buyers through
+ * HTTP reserving (then paying with the simulated processor), beside the raw database rate of the naive
+ * hot-row transaction (one conditional UPDATE of the events row + INSERT of the booking) at the same
+ * concurrency, measured in the same run against the same database. Writes bench/results/reservations.json.
+ *
+ * Standalone: `npx tsx bench/reservations.ts [--duration=10] [--concurrency=50,200]` starts the production
+ * build (dist/) on a fresh data folder. `npm run bench` (bench/run.ts) calls runReservationsBench(context).
+ */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const resultsFile = path.join(benchDir, 'results', 'reservations.json');
+const SESSION_COOKIE = 'eventry.session_token';
+const PAY_CARD = { cardNumber: '4242424242424242', expMonth: 12, expYear: 99, cvc: '123' };
+
+export interface ReservationsBenchOptions {
+  baseUrl: string;
+  dataDir: string;
+  database: pg.PoolConfig;
+  concurrencies: number[];
+  tickets: number;
+  durationSeconds: number;
+  deadline?: number;
+  log?: (message: string) => void;
+}
+
+interface Latencies {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface HttpRun {
+  connections: number;
+  mode: 'reserve' | 'reserve+pay';
+  seconds: number;
+  reservations: number;
+  reservationsPerSecond: number;
+  paid: number;
+  paidPerSecond: number;
+  refused409: number;
+  errors: number;
+  reserveLatencyMs: Latencies;
+  payLatencyMs: Latencies | null;
+}
+
+export interface RawRun {
+  connections: number;
+  seconds: number;
+  transactions: number;
+  perSecond: number;
+}
+
+export interface ReservationsBenchResult {
+  measuredAt: string;
+  machine: { cores: number; cpu: string };
+  tickets: number;
+  durationSeconds: number;
+  runs: Array<{
+    connections: number;
+    raw: RawRun;
+    http: HttpRun;
+    reserveOnly: HttpRun | undefined;
+    ratio: number;
+    oversold: number;
+    invariantHolds: boolean;
+  }>;
+  rows: Array<{
+    measurement: string;
+    ours: number | string | null;
+    ceiling: number | string | null;
+    ratio: number | null;
+    target: string;
+    pass: boolean | null;
+    unit?: string;
+    note?: string;
+  }>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round((sorted[Math.max(0, index)] as number) * 10) / 10;
+}
+
+function latencies(values: number[]): Latencies {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: percentile(sorted, 100) };
+}
+
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function createEvent(pool: pg.Pool, title: string, tickets: number): Promise<string> {
+  const result = await pool.query<{ id: string }>(
+    `INSERT INTO events (title, host, location, description, price_piasters, capacity, tickets_available,
+                         start_date, end_date, event_date, start_time, end_time, image_url, category_id)
+     VALUES ($1, 'Bench', 'Cairo', 'On-sale benchmark event.', 15000, $2, $2, current_date, current_date + 30,
+             current_date + 30, '20:00', '23:00', '/favicon.svg', 'music')
+     RETURNING id`,
+    [title, tickets],
+  );
+  return (result.rows[0] as { id: string }).id;
+}
+
+/** Signed-in buyers: users and sessions inserted directly, with the signed cookie better-auth expects. */
+async function createBuyers(pool: pg.Pool, authSecret: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const tokens = ids.map(() => randomBytes(24).toString('base64url'));
+  await pool.query(
+    `INSERT INTO users (id, name, email, email_verified, first_name, last_name)
+     SELECT id, 'Bench Buyer', 'bench-' || id || '@example.com', true, 'Bench', 'Buyer' FROM unnest($1::text[]) AS id`,
+    [ids],
+  );
+  await pool.query(
+    `INSERT INTO sessions (id, token, user_id, expires_at)
+     SELECT gen_random_uuid()::text, token, uid, now() + interval '1 day' FROM unnest($1::text[], $2::text[]) AS t(token, uid)`,
+    [tokens, ids],
+  );
+  return tokens.map((token) => {
+    const signature = createHmac('sha256', authSecret).update(token).digest('base64');
+    return `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
+  });
+}
+
+/** Plain users for the raw loop (each naive INSERT needs a user without a pending booking for the event). */
+async function createRawUsers(pool: pg.Pool, count: number): Promise<string[]> {
+  const prefix = `raw-${randomBytes(4).toString('hex')}-`;
+  const result = await pool.query<{ id: string }>(
+    `INSERT INTO users (id, name, email)
+     SELECT $1 || n, 'Raw', $1 || n || '@example.com' FROM generate_series(1, $2) AS n RETURNING id`,
+    [prefix, count],
+  );
+  return result.rows.map((r) => r.id);
+}
+
+/** The naive hot-row transaction, `connections` loops at once for `seconds`. */
+async function runRaw(pool: pg.Pool, eventId: string, users: string[], connections: number, seconds: number) {
+  const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+  let failure: unknown;
+  let next = 0;
+  let transactions = 0;
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  await Promise.all(
+    clients
+      .map(async (client) => {
+        while (performance.now() < stopAt) {
+          if (failure) break;
+          const user = users[next++];
+          if (!user) break;
+          await client.query('BEGIN');
+          const taken = await client.query<{ price_piasters: number }>(
+            `UPDATE events SET tickets_available = tickets_available - $2, version = version + 1
+            WHERE id = $1 AND NOT is_deleted AND tickets_available >= $2 RETURNING price_piasters`,
+            [eventId, 1],
+          );
+          const price = taken.rows[0]?.price_piasters;
+          if (price !== undefined) {
+            await client.query(
+              `INSERT INTO bookings (user_id, event_id, quantity, unit_price_piasters, total_piasters, expires_at)
+             VALUES ($1, $2, $3::int, $4::int, $3::int * $4::int, now() + interval '10 minutes')`,
+              [user, eventId, 1, price],
+            );
+          }
+          await client.query('COMMIT');
+          transactions++;
+        }
+      })
+      .map((loop) =>
+        loop.catch((error: unknown) => {
+          failure ??= error;
+        }),
+      ),
+  );
+  for (const client of clients) client.release();
+  if (failure) throw failure;
+  const elapsed = (performance.now() - started) / 1000;
+  return { connections, seconds: round(elapsed, 2), transactions, perSecond: round(transactions / elapsed) };
+}
+
+function post(
+  agent: http.Agent,
+  baseUrl: string,
+  pathName: string,
+  cookie: string,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const payload = JSON.stringify(body);
+  const url = new URL(pathName, baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          cookie,
+          origin: new URL(baseUrl).origin,
+          ...extraHeaders,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** `cookies.length` buyers, each looping: reserve one ticket (and pay it, in 'reserve+pay' mode). */
+async function runHttp(
+  baseUrl: string,
+  eventId: string,
+  cookies: string[],
+  mode: HttpRun['mode'],
+  seconds: number,
+): Promise<HttpRun> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: cookies.length });
+  const reserveMs: number[] = [];
+  const payMs: number[] = [];
+  let reservations = 0;
+  let paid = 0;
+  let refused = 0;
+  let errors = 0;
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      while (performance.now() < stopAt) {
+        const t0 = performance.now();
+        const reserved = await post(
+          agent,
+          baseUrl,
+          '/api/bookings',
+          cookie,
+          { eventId, quantity: 1 },
+          { 'idempotency-key': randomUUID() },
+        ).catch(() => ({ status: 0, body: '' }));
+        reserveMs.push(performance.now() - t0);
+        if (reserved.status === 409) {
+          refused++;
+          continue;
+        }
+        if (reserved.status !== 201) {
+          errors++;
+          continue;
+        }
+        reservations++;
+        if (mode === 'reserve') continue;
+        const bookingId = (JSON.parse(reserved.body) as { id: string }).id;
+        const t1 = performance.now();
+        const payment = await post(agent, baseUrl, '/api/payments/simulated/confirm', cookie, {
+          bookingId,
+          ...PAY_CARD,
+        }).catch(() => ({ status: 0, body: '' }));
+        payMs.push(performance.now() - t1);
+        if (payment.status === 200) paid++;
+        else errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    connections: cookies.length,
+    mode,
+    seconds: round(elapsed, 2),
+    reservations,
+    reservationsPerSecond: round(reservations / elapsed),
+    paid,
+    paidPerSecond: round(paid / elapsed),
+    refused409: refused,
+    errors,
+    reserveLatencyMs: latencies(reserveMs),
+    payLatencyMs: mode === 'reserve' ? null : latencies(payMs),
+  };
+}
+
+async function soldCheck(pool: pg.Pool, eventId: string) {
+  const result = await pool.query<{ capacity: number; available: number; held: number; sold: number }>(
+    `SELECT e.capacity, e.tickets_available AS available,
+            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
+            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
+       FROM events e LEFT JOIN bookings b ON b.event_id = e.id WHERE e.id = $1 GROUP BY e.id`,
+    [eventId],
+  );
+  const row = result.rows[0] as { capacity: number; available: number; held: number; sold: number };
+  return {
+    oversold: Math.max(0, row.held + row.sold - row.capacity),
+    invariantHolds: row.available >= 0 && row.available + row.held + row.sold === row.capacity,
+  };
+}
+
+export async function runReservationsBench(options: ReservationsBenchOptions): Promise<ReservationsBenchResult> {
+  const log = options.log ?? (() => {});
+  const maxConnections = Math.max(...options.concurrencies);
+  const pool = new pg.Pool({ ...options.database, max: maxConnections + 5 });
+  pool.on('error', () => {});
+  const authSecret = (await readFile(path.join(options.dataDir, '.auth-secret'), 'utf8')).trim();
+  const runs: ReservationsBenchResult['runs'] = [];
+  const seconds = options.durationSeconds;
+  try {
+    const cookies = await createBuyers(pool, authSecret, maxConnections);
+    log(`${cookies.length} signed-in buyers ready`);
+    for (const connections of options.concurrencies) {
+      if (options.deadline && Date.now() + seconds * 3000 + 10_000 > options.deadline) {
+        log(`skipping ${connections} connections: out of time`);
+        continue;
+      }
+      const rawEvent = await createEvent(pool, `Raw hot row ${connections}`, options.tickets);
+      const rawUsers = await createRawUsers(pool, Math.min(options.tickets, 150_000));
+      log(`${rawUsers.length} users for the raw loop ready`);
+      const warmUsers = rawUsers.splice(0, 20_000);
+      await runRaw(pool, rawEvent, warmUsers, connections, 1); // warm-up
+      const raw = await runRaw(pool, rawEvent, rawUsers, connections, seconds);
+      log(`raw hot row, ${connections} connections: ${raw.perSecond} tx/s`);
+
+      const httpEvent = await createEvent(pool, `On sale ${connections}`, options.tickets);
+      const buyers = cookies.slice(0, connections);
+      await runHttp(options.baseUrl, httpEvent, buyers, 'reserve', 1); // warm-up
+      const reserveOnly = await runHttp(options.baseUrl, httpEvent, buyers, 'reserve', seconds);
+      log(`HTTP reserve only, ${connections} buyers: ${reserveOnly.reservationsPerSecond} reservations/s`);
+      const onSale = await runHttp(options.baseUrl, httpEvent, buyers, 'reserve+pay', seconds);
+      log(
+        `HTTP reserve+pay, ${connections} buyers: ${onSale.reservationsPerSecond} reservations/s, ${onSale.paidPerSecond} paid/s`,
+      );
+      const check = await soldCheck(pool, httpEvent);
+      runs.push({
+        connections,
+        raw,
+        http: onSale,
+        reserveOnly,
+        ratio: round(reserveOnly.reservationsPerSecond / raw.perSecond, 3),
+        ...check,
+      });
+    }
+  } finally {
+    await pool.end();
+  }
+
+  const rows: ReservationsBenchResult['rows'] = [];
+  for (const run of runs) {
+    const c = run.connections;
+    rows.push({
+      measurement: `on-sale ${c} buyers: HTTP reservations/s vs raw hot-row tx/s`,
+      ours: run.reserveOnly?.reservationsPerSecond ?? null,
+      ceiling: run.raw.perSecond,
+      ratio: run.ratio,
+      target: '≥ 1.0×',
+      pass: run.ratio >= 1,
+      unit: '/s',
+    });
+    rows.push({
+      measurement: `on-sale ${c} buyers reserving then paying: reservations/s, paid/s`,
+      ours: `${run.http.reservationsPerSecond} / ${run.http.paidPerSecond}`,
+      ceiling: run.raw.perSecond,
+      ratio: round(run.http.reservationsPerSecond / run.raw.perSecond, 3),
+      target: '—',
+      pass: null,
+    });
+    const p99 = run.reserveOnly?.reserveLatencyMs.p99 ?? run.http.reserveLatencyMs.p99;
+    rows.push({
+      measurement: `on-sale ${c} buyers: reservation p50 / p99`,
+      ours: `${run.reserveOnly?.reserveLatencyMs.p50 ?? '—'} / ${p99} ms`,
+      ceiling: null,
+      ratio: null,
+      target: 'p99 ≤ 60 ms',
+      pass: p99 <= 60,
+    });
+    rows.push({
+      measurement: `on-sale ${c} buyers: tickets oversold`,
+      ours: run.oversold,
+      ceiling: null,
+      ratio: null,
+      target: '0, capacity = available + held + sold',
+      pass: run.oversold === 0 && run.invariantHolds,
+    });
+  }
+
+  const result: ReservationsBenchResult = {
+    measuredAt: new Date().toISOString(),
+    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? 'unknown' },
+    tickets: options.tickets,
+    durationSeconds: seconds,
+    runs,
+    rows,
+  };
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
+// ------------------------------------------------------------------------------------------ standalone
+
+async function main() {
+  const args = new Map(
+    process.argv.slice(2).map((arg) => {
+      const [key, value] = arg.replace(/^--/, '').split('=');
+      return [key ?? '', value ?? 'true'] as const;
+    }),
+  );
+  process.stderr.write('[reservations] starting the production build\n');
+  const { freePort, startApp, stopApp, stopEverything } = await import('./lib/processes');
+  const root = path.dirname(benchDir);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventry-bench-reservations-'));
+  const port = await freePort();
+  const app = await startApp(
+    root,
+    {
+      dataDir,
+      port,
+      admin: { email: 'bench-admin@eventry.test', password: 'BenchAdmin123' },
+      logFile: path.join(dataDir, 'app.log'),
+    },
+    120_000,
+  );
+  process.stderr.write(`[reservations] app up at ${app.baseUrl}\n`);
+  try {
+    const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+    const result = await runReservationsBench({
+      baseUrl: app.baseUrl,
+      dataDir,
+      database: { host: path.join(dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' },
+      concurrencies: (args.get('concurrency') ?? '50,200').split(',').map(Number),
+      tickets: 100_000,
+      durationSeconds: Number(args.get('duration') ?? 10),
+      log: (message) => process.stderr.write(`[reservations] ${message}\n`),
+    });
+    for (const row of result.rows) {
+      process.stdout.write(
+        `${row.measurement}: ${row.ours} (ceiling ${row.ceiling ?? '—'}, ratio ${row.ratio ?? '—'})\n`,
+      );
+    }
+    process.stdout.write(`written to ${path.relative(root, resultsFile)}\n`);
+  } finally {
+    await stopApp(app).catch(() => {});
+    await stopEverything();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
