@@ -1,10 +1,118 @@
+import { useRef, useState } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { MAX_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
+import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { messages } from '../../../../../contracts/messages';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateBooking } from '../api/create-booking';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { useTicketEvent } from '../api/get-ticket-event';
+import { QuantityStepper } from '../components/quantity-stepper';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** SPEC §2 Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. */
 export function GetTicketRoute() {
-  useDocumentMeta('Get a ticket');
+  const { id = '' } = useParams();
+  const valid = UUID.test(id);
+  const navigate = useNavigate();
+  const { data: event, error, refetch } = useTicketEvent(valid ? id : '');
+  const { data: config } = usePaymentConfig();
+  const [quantity, setQuantity] = useState(1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const createBooking = useCreateBooking();
+  // One key per chosen quantity: a repeated click returns the same reservation instead of a second one.
+  const keyRef = useRef<{ quantity: number; key: string } | null>(null);
+  useDocumentMeta(event ? `Tickets for ${event.title}` : 'Get a ticket');
+
+  if (!valid || (error instanceof ApiError && error.status === 404)) return <Navigate to="/404" replace />;
+  if (error) {
+    return (
+      <PageContainer>
+        <p role="alert" className="py-16 text-center text-fg-muted">
+          {messages.common.somethingWentWrong}
+        </p>
+      </PageContainer>
+    );
+  }
+  if (!event) {
+    return (
+      <PageContainer className="max-w-2xl">
+        <Skeleton className="h-96 w-full" />
+      </PageContainer>
+    );
+  }
+
+  const available = event.ticketsAvailable;
+  const total = event.pricePiasters * quantity;
+  const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
+  const method = config?.provider === 'stripe' ? messages.payment.methodStripe : messages.payment.methodSimulated;
+
+  async function proceed() {
+    if (!event || tooMany) return;
+    setProblem(null);
+    if (keyRef.current?.quantity !== quantity) keyRef.current = { quantity, key: crypto.randomUUID() };
+    try {
+      const booking = await createBooking.mutateAsync({
+        body: { eventId: event.id, quantity },
+        idempotencyKey: keyRef.current.key,
+      });
+      navigate(`/payment?booking=${booking.id}`);
+    } catch (err) {
+      keyRef.current = null;
+      setProblem(err instanceof ApiError ? err.message : messages.common.somethingWentWrong);
+      if (err instanceof ApiError && err.status === 409) void refetch();
+    }
+  }
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Get a ticket</h1>
+    <PageContainer className="max-w-2xl">
+      <Card className="flex flex-col gap-6 p-6 sm:p-8">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-2xl font-bold sm:text-3xl">{event.title}</h1>
+          <p className="text-fg-muted">
+            {formatTime12(event.startTime)} - {formatTime12(event.endTime)}
+          </p>
+          <p className="text-fg-muted">
+            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)}
+          </p>
+          <p className="text-lg font-semibold text-accent">{formatPiasters(event.pricePiasters)} EGP</p>
+        </div>
+
+        <div className="flex flex-col gap-3 border-t border-border pt-6">
+          <h2 className="text-sm font-medium text-fg-muted">Tickets</h2>
+          <QuantityStepper value={quantity} onChange={setQuantity} max={Math.min(MAX_TICKETS_PER_BOOKING, available)} />
+          <p className="text-sm text-fg-muted" aria-live="polite">
+            {available === 0
+              ? messages.payment.soldOut
+              : quantity > available
+                ? messages.payment.notEnoughTickets.replace('{available}', String(available))
+                : quantity > MAX_TICKETS_PER_BOOKING
+                  ? `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once.`
+                  : `${available} ${available === 1 ? 'ticket' : 'tickets'} left`}
+          </p>
+        </div>
+
+        <div className="flex items-center justify-between border-t border-border pt-6">
+          <span className="text-sm text-fg-muted">Payment method</span>
+          <span className="font-semibold">{method}</span>
+        </div>
+
+        <Button size="lg" disabled={tooMany || available === 0 || createBooking.isPending} onClick={proceed}>
+          {createBooking.isPending
+            ? messages.payment.processing
+            : messages.payment.proceedToPay.replace('{price}', formatPiasters(total))}
+        </Button>
+        {problem ? (
+          <p role="alert" className="text-sm text-danger">
+            {problem}
+          </p>
+        ) : null}
+      </Card>
     </PageContainer>
   );
 }

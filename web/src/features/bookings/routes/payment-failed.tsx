@@ -1,10 +1,16 @@
+import { useSearchParams } from 'react-router';
+import { messages } from '../../../../../contracts/messages';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { PaymentOutcome } from '../components/payment-outcome';
 
+/** SPEC §2 Payment failure: reached when the payment configuration cannot be loaded (?event=ID). */
 export function PaymentFailedRoute() {
-  useDocumentMeta('Something Went Wrong');
+  const [params] = useSearchParams();
+  const eventId = params.get('event') ?? '';
+  useDocumentMeta(messages.payment.failureTitle);
   return (
     <PageContainer>
-      <h1 className="text-3xl font-bold">Something Went Wrong</h1>
+      <PaymentOutcome outcome="failure" eventId={/^[0-9a-f-]{36}$/i.test(eventId) ? eventId : undefined} />
     </PageContainer>
   );
 }

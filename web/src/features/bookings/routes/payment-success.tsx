@@ -1,10 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { messages } from '../../../../../contracts/messages';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { useBooking } from '../api/get-booking';
+import { getMyBookingsQueryOptions } from '../api/get-my-bookings';
+import { PaymentOutcome } from '../components/payment-outcome';
 
+/** How long the page waits for a pending payment to settle (webhook or the server asking Stripe). */
+const SETTLE_WAIT_MS = 15_000;
+
+/**
+ * SPEC §2 Payment success. Shows success only for a PAID booking of the signed-in user, as the server
+ * says; a forged or foreign ?booking=, or a payment that did not go through, shows the failure content.
+ */
 export function PaymentSuccessRoute() {
-  useDocumentMeta('Payment Successful');
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking') ?? '';
+  const valid = /^[0-9a-f-]{36}$/i.test(bookingId);
+  const booking = useBooking(bookingId, { pollWhilePending: true, enabled: valid });
+  const [waited, setWaited] = useState(false);
+  const queryClient = useQueryClient();
+  const status = booking.data?.status;
+  const paid = status === 'paid';
+  useDocumentMeta(paid ? messages.payment.successTitle : messages.payment.failureTitle);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), SETTLE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (paid) void queryClient.invalidateQueries({ queryKey: getMyBookingsQueryOptions().queryKey });
+  }, [paid, queryClient]);
+
+  const settling = valid && !booking.isError && (booking.isPending || (status === 'pending' && !waited));
+  if (settling) {
+    return (
+      <PageContainer className="flex min-h-[50vh] items-center justify-center">
+        <p className="flex items-center gap-3 text-fg-muted">
+          <Spinner label={messages.payment.processing} /> {messages.payment.processing}
+        </p>
+      </PageContainer>
+    );
+  }
   return (
     <PageContainer>
-      <h1 className="text-3xl font-bold">Payment Successful</h1>
+      <PaymentOutcome outcome={paid ? 'success' : 'failure'} eventId={booking.data?.event.id} />
     </PageContainer>
   );
 }

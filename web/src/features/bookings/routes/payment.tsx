@@ -1,10 +1,127 @@
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { messages } from '../../../../../contracts/messages';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useBooking } from '../api/get-booking';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { HoldCountdown } from '../components/hold-countdown';
+import { PaymentOutcome } from '../components/payment-outcome';
+import { SimulatedCardForm } from '../components/simulated-card-form';
 
+// Stripe's SDK is loaded only when Stripe is the provider.
+const StripePaymentForm = lazy(() =>
+  import('../components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })),
+);
+
+/** SPEC §2 Payment, for the booking in ?booking=ID (the browser carries the id, never the data). */
 export function PaymentRoute() {
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking') ?? '';
+  const navigate = useNavigate();
+  const config = usePaymentConfig();
+  const booking = useBooking(bookingId);
   useDocumentMeta('Payment');
+  const refetchBooking = booking.refetch;
+  const onExpire = useCallback(() => void refetchBooking(), [refetchBooking]);
+
+  const eventId = booking.data?.event.id;
+  useEffect(() => {
+    // SPEC §4: when the payment configuration cannot be loaded, go to /payment-failed with the event id.
+    if (config.isError && !booking.isPending) {
+      navigate(`/payment-failed${eventId ? `?event=${eventId}` : ''}`, { replace: true });
+    }
+  }, [config.isError, booking.isPending, eventId, navigate]);
+
+  useEffect(() => {
+    if (booking.data?.status === 'paid') navigate(`/payment-success?booking=${booking.data.id}`, { replace: true });
+  }, [booking.data, navigate]);
+
+  if (!bookingId) return <Navigate to="/" replace />;
+  if (booking.error instanceof ApiError && booking.error.status === 404) {
+    return (
+      <PageContainer>
+        <PaymentOutcome outcome="failure" eventId={undefined} />
+      </PageContainer>
+    );
+  }
+  if (booking.isError) {
+    return (
+      <PageContainer>
+        <p role="alert" className="py-16 text-center text-fg-muted">
+          {messages.common.somethingWentWrong}
+        </p>
+      </PageContainer>
+    );
+  }
+  if (!booking.data || config.isPending) {
+    return (
+      <PageContainer className="max-w-xl">
+        <Skeleton className="h-[28rem] w-full" />
+      </PageContainer>
+    );
+  }
+  const data = booking.data;
+  const { event } = data;
+
+  if (data.status !== 'pending') {
+    return (
+      <PageContainer className="max-w-xl">
+        <Card className="flex flex-col items-center gap-4 px-6 py-10 text-center">
+          <h1 className="text-2xl font-bold">This reservation is no longer active</h1>
+          <p className="text-fg-muted">{data.failureMessage ?? 'Choose your tickets again to book.'}</p>
+          <ButtonLink to={`/event-details/${event.id}/get-ticket`}>Choose tickets</ButtonLink>
+        </Card>
+      </PageContainer>
+    );
+  }
+
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Payment</h1>
+    <PageContainer className="max-w-xl">
+      <Card className="flex flex-col gap-6 p-6 sm:p-8">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-bold">Payment</h1>
+          <p className="font-semibold">{event.title}</p>
+          <p className="text-sm text-fg-muted">
+            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} · {formatTime12(event.startTime)} -{' '}
+            {formatTime12(event.endTime)}
+          </p>
+          <p className="text-sm text-fg-muted">
+            {data.quantity} × {formatPiasters(data.unitPricePiasters)} EGP ={' '}
+            <span className="font-semibold text-fg">{formatPiasters(data.totalPiasters)} EGP</span>
+          </p>
+          <HoldCountdown expiresAt={data.expiresAt} onExpire={onExpire} />
+        </div>
+        <div className="border-t border-border pt-6">
+          {config.data?.provider === 'stripe' ? (
+            config.data.publishableKey && data.payment.clientSecret ? (
+              <Suspense fallback={<Spinner label="Loading the payment form" />}>
+                <StripePaymentForm
+                  publishableKey={config.data.publishableKey}
+                  clientSecret={data.payment.clientSecret}
+                  bookingId={data.id}
+                  totalPiasters={data.totalPiasters}
+                />
+              </Suspense>
+            ) : (
+              <p role="alert" className="text-sm text-danger">
+                {messages.payment.unexpectedState}
+              </p>
+            )
+          ) : (
+            <SimulatedCardForm
+              bookingId={data.id}
+              totalPiasters={data.totalPiasters}
+              onPaid={() => navigate(`/payment-success?booking=${data.id}`)}
+            />
+          )}
+        </div>
+      </Card>
     </PageContainer>
   );
 }

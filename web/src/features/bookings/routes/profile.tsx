@@ -1,10 +1,74 @@
+import type { Ticket } from '../../../../../contracts/bookings';
+import { messages } from '../../../../../contracts/messages';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useMyBookings } from '../api/get-my-bookings';
+import { TicketCard } from '../components/ticket-card';
 
-export function ProfileRoute() {
-  useDocumentMeta('Your Tickets');
+function Section({
+  title,
+  tickets,
+  empty,
+  past,
+}: {
+  title: string;
+  tickets: Ticket[] | undefined;
+  empty: string;
+  past?: boolean;
+}) {
+  const headingId = `${title.replace(/\s+/g, '-').toLowerCase()}-heading`;
   return (
-    <PageContainer>
-      <h1 className="text-3xl font-bold">Your Tickets</h1>
+    <Card className="flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={headingId} role="region">
+      <h2 id={headingId} className="text-xl font-bold">
+        {title}
+      </h2>
+      {tickets === undefined ? (
+        <div className="grid gap-4 md:grid-cols-2">
+          <Skeleton className="h-32" />
+          <Skeleton className="h-32" />
+        </div>
+      ) : tickets.length === 0 ? (
+        <p className="text-fg-muted">{empty}</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <TicketCard ticket={ticket} past={past} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** SPEC §2 Profile: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
+export function ProfileRoute() {
+  useDocumentMeta(messages.bookings.yourTickets);
+  const { data, isError } = useMyBookings();
+  if (isError) {
+    return (
+      <PageContainer>
+        <p role="alert" className="py-16 text-center text-fg-muted">
+          {messages.common.somethingWentWrong}
+        </p>
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <h1 className="sr-only">Your Bookings</h1>
+      <Section title={messages.bookings.yourTickets} tickets={data?.tickets} empty="No tickets yet." />
+      {data?.tickets.length === 0 ? (
+        <div>
+          <ButtonLink to="/events-page/all" variant="secondary">
+            Browse events
+          </ButtonLink>
+        </div>
+      ) : null}
+      <Section title={messages.bookings.yourHistory} tickets={data?.history} empty="No past tickets." past />
     </PageContainer>
   );
 }

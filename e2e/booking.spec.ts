@@ -1,0 +1,74 @@
+import { expect, type Page, test } from '@playwright/test';
+import { USER_STATE } from './support/fixtures';
+
+test.use({ storageState: USER_STATE });
+
+/** From the events list to the ticket selection of the first event; returns its title. */
+async function openTicketSelection(page: Page): Promise<string> {
+  await page.goto('/events-page/all');
+  await page.locator('a[href^="/event-details/"]').first().click();
+  await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
+  await page.locator('a[href$="/get-ticket"]').first().click();
+  await expect(page).toHaveURL(/\/get-ticket$/);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  expect(title.length).toBeGreaterThan(0);
+  return title;
+}
+
+async function payWith(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \d+(\.\d+)? EGP$/ }).click();
+}
+
+test('books two tickets, pays with 4242 and finds them under Your Tickets', async ({ page }) => {
+  const title = await openTicketSelection(page);
+  const decrease = page.getByRole('button', { name: 'Decrease quantity' });
+  const increase = page.getByRole('button', { name: 'Increase quantity' });
+  const proceed = page.getByRole('button', { name: /^Proceed to Pay \d+(\.\d+)? EGP$/ });
+
+  await expect(decrease).toBeDisabled();
+  const unitText = (await proceed.textContent()) ?? '';
+  const unit = Number(/Pay ([\d.]+) EGP/.exec(unitText)?.[1]);
+  await expect(page.getByText('Card (test mode)')).toBeVisible();
+
+  for (let i = 0; i < 10; i++) await increase.click();
+  await expect(page.locator('output[aria-label="Quantity"]')).toHaveText('11');
+  await expect(proceed).toBeDisabled();
+  await expect(increase).toBeDisabled();
+  for (let i = 0; i < 9; i++) await decrease.click();
+  await expect(proceed).toBeEnabled();
+  await expect(proceed).toHaveText(`Proceed to Pay ${unit * 2} EGP`);
+
+  await proceed.click();
+  await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+  await expect(page.getByText(/Tickets held for you for/)).toBeVisible();
+  await payWith(page, '4242 4242 4242 4242');
+
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await expect(page.getByText('Your event ticket has been booked and is available in your profile')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back To Event' })).toBeVisible();
+  await page.getByRole('link', { name: 'View My Tickets' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  const tickets = page.getByRole('region', { name: 'Your Tickets' });
+  await expect(tickets.getByText(title)).toBeVisible();
+  await expect(tickets.getByText(`${unit * 2} EGP`).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your History' })).toBeVisible();
+});
+
+test('shows a declined card’s message inline and keeps the reservation payable', async ({ page }) => {
+  await openTicketSelection(page);
+  await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\?booking=/);
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(page).toHaveURL(/\/payment\?booking=/);
+});
+
+test('shows the failure page for a booking id that is not the user’s', async ({ page }) => {
+  await page.goto('/payment-success?booking=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
+  await expect(page.getByText('Please try again or contact support for assistance')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back To Event' })).toBeVisible();
+});

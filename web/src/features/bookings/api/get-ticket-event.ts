@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventDto } from '../../../../../contracts/catalogue';
+import { api } from '../../../lib/api-client';
+
+/** The event being booked (availability and price as the server has them now). */
+export function getTicketEvent(id: string): Promise<EventDto> {
+  return api.get<EventDto>(`/api/events/${encodeURIComponent(id)}`);
+}
+
+export function getTicketEventQueryOptions(id: string) {
+  return queryOptions({ queryKey: ['events', 'detail', id], queryFn: () => getTicketEvent(id), staleTime: 5_000 });
+}
+
+export function useTicketEvent(id: string) {
+  return useQuery(getTicketEventQueryOptions(id));
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+
+function remaining(expiresAt: string): number {
+  return Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000));
+}
+
+/** How long the tickets stay held; calls onExpire once when the hold runs out. */
+export function HoldCountdown({ expiresAt, onExpire }: { expiresAt: string; onExpire?: () => void }) {
+  const [seconds, setSeconds] = useState(() => remaining(expiresAt));
+  useEffect(() => {
+    setSeconds(remaining(expiresAt));
+    const timer = setInterval(() => setSeconds(remaining(expiresAt)), 1000);
+    return () => clearInterval(timer);
+  }, [expiresAt]);
+  useEffect(() => {
+    if (seconds === 0) onExpire?.();
+  }, [seconds, onExpire]);
+  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  if (seconds === 0) {
+    return (
+      <p role="status" className="text-sm text-danger">
+        Your hold on these tickets has ended. You can still pay if tickets remain.
+      </p>
+    );
+  }
+  return (
+    <p className="text-sm text-fg-muted">
+      Tickets held for you for{' '}
+      <time dateTime={`PT${seconds}S`} className="font-semibold text-fg tabular-nums">
+        {mm}:{ss}
+      </time>
+      <span className="sr-only"> minutes</span>
+    </p>
+  );
+}

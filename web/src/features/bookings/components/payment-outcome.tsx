@@ -1,0 +1,29 @@
+import { messages } from '../../../../../contracts/messages';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+
+/** The success and failure content of SPEC §2 (Payment success and failure). */
+export function PaymentOutcome({ outcome, eventId }: { outcome: 'success' | 'failure'; eventId: string | undefined }) {
+  const success = outcome === 'success';
+  const eventLink = eventId ? `/event-details/${eventId}` : '/events-page/all';
+  return (
+    <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
+      <div
+        aria-hidden="true"
+        className={`grid size-16 place-items-center rounded-full text-3xl font-bold ${
+          success ? 'bg-accent/15 text-accent' : 'bg-red-500/15 text-danger'
+        }`}
+      >
+        {success ? '✓' : '!'}
+      </div>
+      <h1 className="text-2xl font-bold">{success ? messages.payment.successTitle : messages.payment.failureTitle}</h1>
+      <p className="text-fg-muted">{success ? messages.payment.successText : messages.payment.failureText}</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        {success ? <ButtonLink to="/profile">{messages.payment.viewMyTickets}</ButtonLink> : null}
+        <ButtonLink to={eventLink} variant={success ? 'secondary' : 'primary'}>
+          {messages.payment.backToEvent}
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}

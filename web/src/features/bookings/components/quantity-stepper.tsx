@@ -1,0 +1,42 @@
+import { MIN_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
+import { messages } from '../../../../../contracts/messages';
+
+/** A minus/plus control with a minimum of 1; the caller decides what is too many. */
+export function QuantityStepper({
+  value,
+  onChange,
+  max,
+}: {
+  value: number;
+  onChange: (next: number) => void;
+  /** The plus button stops one above this so that the limit can be seen. */
+  max: number;
+}) {
+  const button =
+    'grid size-11 place-items-center rounded-full border border-border bg-surface text-xl font-semibold hover:bg-surface-overlay disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+  return (
+    <div className="flex items-center gap-4">
+      <button
+        type="button"
+        className={button}
+        aria-label={messages.payment.decreaseQuantity}
+        disabled={value <= MIN_TICKETS_PER_BOOKING}
+        onClick={() => onChange(Math.max(MIN_TICKETS_PER_BOOKING, value - 1))}
+      >
+        <span aria-hidden="true">−</span>
+      </button>
+      <output aria-live="polite" aria-label="Quantity" className="min-w-8 text-center text-2xl font-bold tabular-nums">
+        {value}
+      </output>
+      <button
+        type="button"
+        className={button}
+        aria-label={messages.payment.increaseQuantity}
+        disabled={value > max}
+        onClick={() => onChange(value + 1)}
+      >
+        <span aria-hidden="true">+</span>
+      </button>
+    </div>
+  );
+}

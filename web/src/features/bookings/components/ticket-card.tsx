@@ -1,0 +1,35 @@
+import type { Ticket } from '../../../../../contracts/bookings';
+import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { Card } from '../../../components/ui/card';
+
+/** One paid booking on the profile: image, title, weekday and date, times, quantity and total. */
+export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: boolean }) {
+  return (
+    <Card className={`flex gap-4 overflow-hidden p-3 ${past ? 'opacity-80' : ''}`}>
+      <img
+        src={ticket.imageUrl}
+        alt=""
+        width={160}
+        height={120}
+        loading="lazy"
+        className="aspect-[4/3] w-28 shrink-0 rounded-xl object-cover sm:w-36"
+      />
+      <div className="flex min-w-0 flex-col gap-1 py-1">
+        <h3 className="truncate text-lg font-semibold">{ticket.title}</h3>
+        <p className="text-sm text-fg-muted">
+          {ticket.weekday}, {formatDate(ticket.eventDate)}
+        </p>
+        <p className="text-sm text-fg-muted">
+          {formatTime12(ticket.startTime)} - {formatTime12(ticket.endTime)}
+        </p>
+        <p className="mt-auto text-sm">
+          <span className="font-semibold">
+            {ticket.quantity} {ticket.quantity === 1 ? 'ticket' : 'tickets'}
+          </span>
+          <span className="text-fg-muted"> · </span>
+          <span className="font-semibold text-accent">{formatPiasters(ticket.totalPiasters)} EGP</span>
+        </p>
+      </div>
+    </Card>
+  );
+}
