@@ -124,6 +124,22 @@ function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Connection failures (refused, socket missing, dropped mid-query) and PostgreSQL shutting down or full. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    const text = typeof message === 'string' ? message : '';
+    if (typeof code === 'string') {
+      if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
+      if ((code === 'ECONNREFUSED' || code === 'ENOENT') && text.includes('.s.PGSQL.')) return true;
+    }
+    if (/^Connection terminated|timeout exceeded when trying to connect/.test(text)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -135,6 +151,17 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong, try again later');
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or unreachable: a temporary condition the client may retry, not a bug.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendProblem(
+        reply,
+        503,
+        'DATABASE_UNAVAILABLE',
+        'The service is briefly unavailable, try again in a moment.',
+      );
     }
     const state = sqlStateOf(error);
     if (state !== undefined && INPUT_SQLSTATES.has(state)) {

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
 import { emailOutbox, sessions } from '../../db/schema';
 import { createTestDatabase, setupTestApp, testConfig } from '../helpers';
 import { appRoutes, describeResponse, expectProblem, fillPath, randomIp, STATE_CHANGING } from './support';
@@ -353,6 +354,29 @@ describe('security headers', () => {
     for (const options of cases) {
       const res = await app.inject({ ...options, remoteAddress: randomIp() });
       expectSafeHeaders(res, `${options.method} ${options.url} → ${res.statusCode}`);
+    }
+  });
+});
+
+describe('a database outage', () => {
+  it('is a 503 for signed-in requests, not a 401 that would sign the user out', async () => {
+    const signedIn = await ctx.createUser();
+    const webDir = await mkdtemp(path.join(tmpdir(), 'eventry-outage-'));
+    // A database nobody listens on: every query fails to connect, as during a PostgreSQL restart.
+    const database = openDatabase({ host: path.join(webDir, 'no-such-socket'), port: 5432, user: 'x', database: 'x' });
+    const app = await buildApp({ config: testConfig(webDir), database, logger: false, webDir: null });
+    try {
+      await app.ready();
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      const list = await app.inject({ method: 'GET', url: '/api/events' });
+      expect(list.statusCode, describeResponse(list)).toBe(503);
+      const res = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: signedIn.cookie } });
+      expect(res.statusCode, describeResponse(res)).toBe(503);
+    } finally {
+      await app.close();
+      await database.close();
+      await rm(webDir, { recursive: true, force: true });
     }
   });
 });
