@@ -41,8 +41,8 @@ export function GetTicketRoute() {
   }
   if (!event) {
     return (
-      <PageContainer className="max-w-2xl">
-        <Skeleton className="h-96 w-full" />
+      <PageContainer>
+        <Skeleton className="mx-auto h-96 w-full max-w-2xl" />
       </PageContainer>
     );
   }
@@ -70,8 +70,8 @@ export function GetTicketRoute() {
   }
 
   return (
-    <PageContainer className="max-w-2xl">
-      <Card className="flex flex-col gap-6 p-6 sm:p-8">
+    <PageContainer>
+      <Card className="mx-auto flex w-full max-w-2xl flex-col gap-6 p-6 sm:p-8">
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-bold sm:text-3xl">{event.title}</h1>
           <p className="text-fg-muted">

@@ -61,8 +61,8 @@ export function PaymentRoute() {
   }
   if (!booking.data || config.isPending) {
     return (
-      <PageContainer className="max-w-xl">
-        <Skeleton className="h-[28rem] w-full" />
+      <PageContainer>
+        <Skeleton className="mx-auto h-[28rem] w-full max-w-xl" />
       </PageContainer>
     );
   }
@@ -71,8 +71,8 @@ export function PaymentRoute() {
 
   if (data.status !== 'pending') {
     return (
-      <PageContainer className="max-w-xl">
-        <Card className="flex flex-col items-center gap-4 px-6 py-10 text-center">
+      <PageContainer>
+        <Card className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-6 py-10 text-center">
           <h1 className="text-2xl font-bold">This reservation is no longer active</h1>
           <p className="text-fg-muted">{data.failureMessage ?? 'Choose your tickets again to book.'}</p>
           <ButtonLink to={`/event-details/${event.id}/get-ticket`}>Choose tickets</ButtonLink>
@@ -82,8 +82,8 @@ export function PaymentRoute() {
   }
 
   return (
-    <PageContainer className="max-w-xl">
-      <Card className="flex flex-col gap-6 p-6 sm:p-8">
+    <PageContainer>
+      <Card className="mx-auto flex w-full max-w-xl flex-col gap-6 p-6 sm:p-8">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold">Payment</h1>
           <p className="font-semibold">{event.title}</p>
