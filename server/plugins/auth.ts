@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -157,16 +158,10 @@ export const authPlugin = fp(
     const auth = createAuth(app.database.db, opts.config);
     app.decorate('auth', auth);
 
+    const readSession = createSessionReader(app, auth, opts.config);
     app.decorateRequest('currentSession', function currentSession(this: FastifyRequest) {
       const self = this as FastifyRequest & { [sessionCache]?: Promise<CurrentSession | null> };
-      self[sessionCache] ??= auth.api
-        .getSession({ headers: fromNodeHeaders(this.headers) })
-        .then((result) =>
-          result
-            ? { user: toSessionUser(result.user as Record<string, unknown>), sessionId: String(result.session.id) }
-            : null,
-        )
-        .catch(() => null);
+      self[sessionCache] ??= readSession(this);
       return self[sessionCache];
     });
     app.decorateRequest('currentUser', async function currentUser(this: FastifyRequest) {
@@ -197,6 +192,66 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['database'] },
 );
+
+/** Sessions are refreshed (expiry extended) by better-auth once they are older than this. */
+const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Resolves the session of a request in one indexed query. better-auth's getSession costs several
+ * queries and allocations per call, and every booking and payment request needs the session; here we
+ * verify the signed cookie ourselves (HMAC-SHA256 with the auth secret, as better-auth signs it) and read
+ * the session joined with its user. Sessions due for a refresh take better-auth's own path, which extends
+ * them. Revocation stays immediate: a deleted or expired session row is never found.
+ */
+function createSessionReader(app: FastifyInstance, auth: Auth, config: AppConfig & { authSecret: string }) {
+  const secure = config.appUrl.startsWith('https://');
+  const cookieName = `${secure ? '__Secure-' : ''}eventry.session_token`;
+  const sign = (value: string) => createHmac('sha256', config.authSecret).update(value).digest();
+
+  function tokenFrom(cookieHeader: string | undefined): string | null {
+    if (!cookieHeader) return null;
+    for (const part of cookieHeader.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq < 0 || part.slice(0, eq).trim() !== cookieName) continue;
+      let value: string;
+      try {
+        value = decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+      const dot = value.lastIndexOf('.');
+      if (dot < 1) return null;
+      const token = value.slice(0, dot);
+      const signature = Buffer.from(value.slice(dot + 1), 'base64');
+      const expected = sign(token);
+      return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+    }
+    return null;
+  }
+
+  return async function readSession(request: FastifyRequest): Promise<CurrentSession | null> {
+    const token = tokenFrom(request.headers.cookie);
+    if (!token) return null;
+    const { rows } = await app.database.pool.query<Record<string, unknown>>(
+      `SELECT s.id AS "sessionId", s.updated_at AS "sessionUpdatedAt", u.id, u.email, u.name,
+              u.first_name AS "firstName", u.last_name AS "lastName", u.image, u.role, u.email_verified AS "emailVerified"
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.token = $1 AND s.expires_at > now()`,
+      [token],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const updatedAt = row.sessionUpdatedAt instanceof Date ? row.sessionUpdatedAt.getTime() : 0;
+    if (Date.now() - updatedAt > SESSION_UPDATE_AGE_MS) {
+      // Due for a refresh: let better-auth extend it.
+      const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      return result
+        ? { user: toSessionUser(result.user as Record<string, unknown>), sessionId: String(result.session.id) }
+        : null;
+    }
+    return { user: toSessionUser(row), sessionId: String(row.sessionId) };
+  };
+}
 
 export function toSessionUser(row: Record<string, unknown>): SessionUser {
   return {
