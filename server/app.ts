@@ -103,7 +103,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui writes its own CSP; keep it as strict as the rest of the site about framing and http.
+    transformStaticCSP: (header) =>
+      header
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/;?\s*upgrade-insecure-requests;?/, ';'),
+  });
   await app.register(storagePlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(mailWorkerPlugin, { config });
