@@ -28,6 +28,13 @@ export interface LiveHub {
   readonly clientCount: number;
   /** Resolves once this process is LISTENing (used by tests and start-up). */
   whenListening(): Promise<void>;
+  /** True while the LISTEN connection is up, i.e. while every change of the events table reaches this process. */
+  readonly listening: boolean;
+  /**
+   * Calls `listener` for every change of the events table, before the SSE clients hear of it, and with
+   * `null` whenever changes may have been missed (the LISTEN connection was lost or came back).
+   */
+  onChange(listener: (change: LiveEventChange | null) => void): void;
 }
 
 declare module 'fastify' {
@@ -51,8 +58,20 @@ export const livePlugin = fp(
     let listening: Promise<void> | undefined;
     let everConnected = false;
 
+    const changeListeners: Array<(change: LiveEventChange | null) => void> = [];
+
     function broadcast(chunk: string) {
       for (const client of clients) client.write(chunk);
+    }
+
+    function notifyListeners(change: LiveEventChange | null) {
+      for (const listener of changeListeners) {
+        try {
+          listener(change);
+        } catch (err) {
+          app.log.error({ err }, 'a live-update listener failed');
+        }
+      }
     }
 
     function onNotification(message: pg.Notification) {
@@ -64,6 +83,8 @@ export const livePlugin = fp(
         app.log.warn({ payload: message.payload }, 'ignored a malformed live-update notification');
         return;
       }
+      // In-process caches first, so that a client refetching on this message gets the new data.
+      notifyListeners(change);
       broadcast(`event: ${LIVE_CHANGE_EVENT}\ndata: ${JSON.stringify(change)}\n\n`);
     }
 
@@ -88,7 +109,8 @@ export const livePlugin = fp(
       }
       listener = client;
       reconnectDelay = RECONNECT_MIN_MS;
-      // Changes made while we were not listening are lost: tell the clients to refetch.
+      // Changes made while we were not listening are lost: tell the caches and the clients to refetch.
+      notifyListeners(null);
       if (everConnected) broadcast(`event: ${LIVE_RESYNC_EVENT}\ndata: {}\n\n`);
       everConnected = true;
     }
@@ -96,6 +118,7 @@ export const livePlugin = fp(
     function dropListener(client: pg.Client) {
       if (listener !== client) return;
       listener = undefined;
+      notifyListeners(null);
       client.end().catch(() => {});
       scheduleReconnect();
     }
@@ -161,6 +184,12 @@ export const livePlugin = fp(
       },
       whenListening: async () => {
         await listening;
+      },
+      get listening() {
+        return listener !== undefined;
+      },
+      onChange(fn) {
+        changeListeners.push(fn);
       },
     } satisfies LiveHub);
 

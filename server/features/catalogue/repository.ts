@@ -6,6 +6,8 @@ import { eventCategoryJoin, eventColumns, toEventDto } from '../../domain/events
 
 export interface EventFilter {
   categoryId?: string;
+  /** A category id ('music') or name, case-insensitively ('Food & Drink'), resolved inside the query. */
+  categoryIdOrName?: string;
   /** Lower-cased title prefix; matched literally (LIKE wildcards are escaped). */
   titlePrefix?: string;
 }
@@ -18,6 +20,8 @@ function likePrefix(prefix: string): string {
 function activeEventsWhere(filter: EventFilter): SQL | undefined {
   const conditions: SQL[] = [eq(events.isDeleted, false)];
   if (filter.categoryId) conditions.push(eq(events.categoryId, filter.categoryId));
+  if (filter.categoryIdOrName !== undefined)
+    conditions.push(eq(events.categoryId, categoryIdQuery(filter.categoryIdOrName)));
   if (filter.titlePrefix) {
     conditions.push(sql`lower(${events.title}) LIKE ${likePrefix(filter.titlePrefix)} ESCAPE '\\'`);
   }
@@ -31,15 +35,11 @@ export async function listCategories(db: DbOrTx): Promise<Category[]> {
     .orderBy(asc(categories.position), asc(categories.name));
 }
 
-/** A category by its id ('music') or its name, case-insensitively ('Food & Drink'). */
-export async function findCategoryId(db: DbOrTx, idOrName: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(sql`${categories.id} = ${idOrName} OR lower(${categories.name}) = lower(${idOrName})`)
-    .orderBy(sql`${categories.id} = ${idOrName} DESC`)
-    .limit(1);
-  return row?.id;
+/** The id of a category given by its id ('music') or its name, case-insensitively ('Food & Drink'); an id wins. */
+function categoryIdQuery(idOrName: string): SQL {
+  return sql`(SELECT ${categories.id} FROM ${categories}
+    WHERE ${categories.id} = ${idOrName} OR lower(${categories.name}) = lower(${idOrName})
+    ORDER BY ${categories.id} = ${idOrName} DESC LIMIT 1)`;
 }
 
 export async function countActiveEvents(db: DbOrTx, filter: EventFilter): Promise<number> {
@@ -47,17 +47,24 @@ export async function countActiveEvents(db: DbOrTx, filter: EventFilter): Promis
   return row?.n ?? 0;
 }
 
-/** Active events in running order: event date, then start time (id keeps equal rows stable across pages). */
-export async function listActiveEvents(db: DbOrTx, filter: EventFilter, limit: number, offset: number) {
+/**
+ * One page of active events in running order (event date, then start time; id keeps equal rows stable across
+ * pages) and, in the same query, how many match in all. `total` is undefined when the page is empty (nothing
+ * matches, or the offset is past the last one).
+ */
+export async function listActiveEventsPage(db: DbOrTx, filter: EventFilter, limit: number, offset: number) {
   const rows = await db
-    .select(eventColumns)
+    .select({ ...eventColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(events)
     .innerJoin(categories, eventCategoryJoin)
     .where(activeEventsWhere(filter))
     .orderBy(asc(events.eventDate), asc(events.startTime), asc(events.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(toEventDto);
+  return {
+    items: rows.map(({ total: _total, ...row }) => toEventDto(row)),
+    total: rows[0]?.total,
+  };
 }
 
 export async function findActiveEvent(db: DbOrTx, id: string) {

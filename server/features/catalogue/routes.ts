@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import {
   categoriesResponseSchema,
   eventIdParamsSchema,
@@ -13,30 +12,65 @@ import {
 } from '../../../contracts/catalogue';
 import { problemSchema } from '../../../contracts/problem';
 import type { AppConfig } from '../../env';
-import { archivePastEvents, getCategories, getEvent, listEvents, searchEvents } from './service';
+import { type CacheScope, ResponseCache, sendCached, uncachedEntry } from './response-cache';
+import { archivePastEvents, getCategories, getEvent, listEvents, listEventsKey, searchEvents } from './service';
 
 const ARCHIVE_JOB = 'archive-past-events';
 const ARCHIVE_EVERY_MS = 60_000;
-
 /**
- * A weak ETag over the body: cheap revalidation for lists that the live stream keeps fresh anyway.
- * Answers 304 (and returns undefined) when the client already has it.
+ * Browsers revalidate every time (the ETag makes that a cheap 304): a stored copy served without asking
+ * would hide a change from a page that refetches because the live stream announced it.
  */
-function withEtag<T>(request: FastifyRequest, reply: FastifyReply, body: T): T | undefined {
-  const etag = `W/"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
-  reply.header('etag', etag).header('cache-control', 'no-cache');
-  const match = request.headers['if-none-match'];
-  if (match?.split(',').some((tag) => tag.trim() === etag)) {
-    reply.code(304);
-    return undefined;
-  }
-  return body;
+const CACHE_CONTROL = 'no-cache';
+
+export interface CatalogueRoutesOptions {
+  config: Pick<AppConfig, 'timeZone' | 'nodeEnv'>;
+  /**
+   * Keep finished answers in memory, invalidated by the live-update notifications (default: on, except under
+   * NODE_ENV=test, whose tests write straight to the database and read back at once, faster than a notification).
+   */
+  responseCache?: boolean;
 }
 
 /** HTTP routes of the catalogue: categories, events (list, detail, header search), live updates; the archive job. */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Pick<AppConfig, 'timeZone'> }> = async (app, opts) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, opts) => {
   const db = app.database.db;
   const timeZone = opts.config.timeZone;
+  const cacheEnabled = opts.responseCache ?? opts.config.nodeEnv !== 'test';
+  const cache = new ResponseCache({ maxEntries: 1000 });
+  // Every change of the events table (from any process) reaches us here before it reaches the SSE clients.
+  app.live.onChange((change) => (change ? cache.invalidateEvent(change.id) : cache.clear()));
+  /** Only while LISTENing: without notifications a cached answer could stay stale. */
+  const cacheUsable = () => cacheEnabled && app.live.listening;
+
+  /** onRequest: a repeat of a cached URL is answered before parsing, validation or any database work. */
+  function serveFromCache(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+    const entry = cacheUsable() ? cache.get(request.url) : undefined;
+    if (entry === undefined) {
+      done();
+      return;
+    }
+    sendCached(request, reply, entry, CACHE_CONTROL);
+  }
+
+  /** Answers from the cache or from `load` (validated against `schema`, exactly as the serializer would). */
+  async function answer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    scope: CacheScope,
+    schema: ZodType<T>,
+    load: () => Promise<T>,
+  ): Promise<never> {
+    // `never`: the reply is sent here (a pre-serialised string), so the route's serializer is not involved.
+    const produce = async () => JSON.stringify(schema.parse(await load()));
+    if (!cacheUsable()) {
+      return sendCached(request, reply, uncachedEntry(await produce(), scope), CACHE_CONTROL) as never;
+    }
+    const entry = await cache.fill(key, scope, produce);
+    cache.alias(request.url, entry);
+    return sendCached(request, reply, entry, CACHE_CONTROL) as never;
+  }
 
   app.scheduler.every(ARCHIVE_JOB, ARCHIVE_EVERY_MS, async () => {
     const archived = await archivePastEvents(db, timeZone);
@@ -46,9 +80,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Pick<AppConfig, 't
   app.get(
     '/api/categories',
     {
-      schema: { tags: ['catalogue'], summary: 'All categories', response: { 200: categoriesResponseSchema } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'All categories',
+        response: { 200: categoriesResponseSchema, 304: z.null() },
+      },
+      onRequest: serveFromCache,
     },
-    async (request, reply) => withEtag(request, reply, await getCategories(db)) as never,
+    (request, reply) =>
+      answer(request, reply, 'categories', { kind: 'static' }, categoriesResponseSchema, () => getCategories(db)),
   );
 
   app.get(
@@ -60,8 +100,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Pick<AppConfig, 't
         querystring: eventsQuerySchema,
         response: { 200: eventsPageSchema, 304: z.null() },
       },
+      onRequest: serveFromCache,
     },
-    async (request, reply) => withEtag(request, reply, await listEvents(db, request.query)) as never,
+    (request, reply) =>
+      answer(request, reply, `events:${listEventsKey(request.query)}`, { kind: 'events' }, eventsPageSchema, () =>
+        listEvents(db, request.query),
+      ),
   );
 
   app.get(
@@ -73,8 +117,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Pick<AppConfig, 't
         querystring: eventSearchQuerySchema,
         response: { 200: eventSearchResponseSchema, 304: z.null() },
       },
+      onRequest: serveFromCache,
     },
-    async (request, reply) => withEtag(request, reply, { items: await searchEvents(db, request.query.q) }) as never,
+    (request, reply) =>
+      answer(
+        request,
+        reply,
+        `search:${request.query.q.toLowerCase()}`,
+        { kind: 'events' },
+        eventSearchResponseSchema,
+        async () => ({ items: await searchEvents(db, request.query.q) }),
+      ),
   );
 
   app.get(
@@ -99,7 +152,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Pick<AppConfig, 't
         params: eventIdParamsSchema,
         response: { 200: eventSchema, 304: z.null(), 404: problemSchema },
       },
+      onRequest: serveFromCache,
     },
-    async (request, reply) => withEtag(request, reply, await getEvent(db, request.params.id)) as never,
+    (request, reply) =>
+      answer(
+        request,
+        reply,
+        `event:${request.params.id.toLowerCase()}`,
+        eventScope(request.params.id),
+        eventSchema,
+        () => getEvent(db, request.params.id),
+      ),
   );
 };
+
+function eventScope(id: string): CacheScope {
+  return { kind: 'event', id: id.toLowerCase() };
+}

@@ -8,8 +8,7 @@ import {
   countActiveEvents,
   type EventFilter,
   findActiveEvent,
-  findCategoryId,
-  listActiveEvents,
+  listActiveEventsPage,
   listCategories,
   searchActiveTitles,
 } from './repository';
@@ -28,25 +27,44 @@ export interface ListEventsInput {
   page: number;
 }
 
-/**
- * One page of active events. An unknown category is an empty list (not an error); a page past the
- * last one answers the last page.
- */
-export async function listEvents(db: DbOrTx, input: ListEventsInput): Promise<EventsPage> {
+/** The filter of a list request: '' or 'all' means every category. */
+function eventFilter(input: Pick<ListEventsInput, 'category' | 'q'>): EventFilter {
   const filter: EventFilter = {};
   const category = input.category?.trim();
-  if (category && category.toLowerCase() !== ALL_CATEGORIES) {
-    const categoryId = await findCategoryId(db, category);
-    if (!categoryId) return { items: [], page: 1, pageCount: 0, total: 0 };
-    filter.categoryId = categoryId;
-  }
+  if (category && category.toLowerCase() !== ALL_CATEGORIES) filter.categoryIdOrName = category;
   if (input.q) filter.titlePrefix = input.q.toLowerCase();
+  return filter;
+}
 
-  const total = await countActiveEvents(db, filter);
+/** A normalised cache key for a list request: requests with the same key get the same answer. */
+export function listEventsKey(input: ListEventsInput): string {
+  const filter = eventFilter(input);
+  return JSON.stringify([filter.categoryIdOrName?.toLowerCase() ?? '', filter.titlePrefix ?? '', input.page]);
+}
+
+/**
+ * One page of active events. An unknown category is an empty list (not an error); a page past the
+ * last one answers the last page. One query in the usual case (the page and its total together).
+ */
+export async function listEvents(db: DbOrTx, input: ListEventsInput): Promise<EventsPage> {
+  const filter = eventFilter(input);
+  const requested = Math.max(1, input.page);
+  const found = await listActiveEventsPage(db, filter, EVENTS_PAGE_SIZE, (requested - 1) * EVENTS_PAGE_SIZE);
+  if (found.total !== undefined) {
+    return {
+      items: found.items,
+      page: requested,
+      pageCount: Math.ceil(found.total / EVENTS_PAGE_SIZE),
+      total: found.total,
+    };
+  }
+  // An empty page: nothing matches, or the page is past the last one (then answer the last page).
+  const total = requested === 1 ? 0 : await countActiveEvents(db, filter);
+  if (total === 0) return { items: [], page: 1, pageCount: 0, total: 0 };
   const pageCount = Math.ceil(total / EVENTS_PAGE_SIZE);
-  const page = Math.min(Math.max(1, input.page), Math.max(1, pageCount));
-  const items = total === 0 ? [] : await listActiveEvents(db, filter, EVENTS_PAGE_SIZE, (page - 1) * EVENTS_PAGE_SIZE);
-  return { items, page, pageCount, total };
+  const last = await listActiveEventsPage(db, filter, EVENTS_PAGE_SIZE, (pageCount - 1) * EVENTS_PAGE_SIZE);
+  const lastTotal = last.total ?? total;
+  return { items: last.items, page: pageCount, pageCount: Math.ceil(lastTotal / EVENTS_PAGE_SIZE), total: lastTotal };
 }
 
 export async function getEvent(db: DbOrTx, id: string): Promise<EventDto> {
