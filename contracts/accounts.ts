@@ -200,9 +200,5 @@ export const updateProfileBodySchema = z.strictObject({
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
-/** Only same-site relative paths may be used as a redirect target (no //host, no /\host). */
-export function safeRedirectPath(value: string | null | undefined, fallback = '/'): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  for (const char of value) if (char.charCodeAt(0) < 0x20) return fallback;
-  return value;
-}
+/** Only same-site relative paths may be used as a redirect target (zod-free module: the web's first load uses it). */
+export { safeRedirectPath } from './redirect';

@@ -82,6 +82,5 @@ export const liveEventChangeSchema = z.object({
   version: z.number().int(),
 });
 export type LiveEventChange = z.infer<typeof liveEventChangeSchema>;
-export const LIVE_CHANGE_EVENT = 'change';
-export const LIVE_RESYNC_EVENT = 'resync';
-export const LIVE_READY_EVENT = 'ready';
+// The message names live in a zod-free module (the web's first load uses them).
+export { LIVE_CHANGE_EVENT, LIVE_READY_EVENT, LIVE_RESYNC_EVENT } from './live';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../../contracts/accounts';
+import { safeRedirectPath } from '../../../contracts/redirect';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/accounts/api/get-me';
 import { isSigningOut } from '../features/accounts/api/sign-out';

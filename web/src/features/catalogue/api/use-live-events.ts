@@ -1,21 +1,20 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { EventDto, EventsPage } from '../../../../../contracts/catalogue';
 import {
-  type EventDto,
-  type EventsPage,
   LIVE_CHANGE_EVENT,
   LIVE_READY_EVENT,
   LIVE_RESYNC_EVENT,
-  type LiveEventChange,
-  liveEventChangeSchema,
-} from '../../../../../contracts/catalogue';
+  type LiveChange,
+  parseLiveChange,
+} from '../../../../../contracts/live';
 import { eventDetailQueryKey } from './get-event';
 import { eventListsQueryKey, eventsQueryKey } from './get-events';
 
 /** Several changes in a burst (a busy booking minute) cause one refetch, not one each. */
 const REFETCH_DEBOUNCE_MS = 300;
 
-function withAvailability(event: EventDto, change: LiveEventChange): EventDto {
+function withAvailability(event: EventDto, change: LiveChange): EventDto {
   if (event.id !== change.id || change.version < event.version) return event;
   return { ...event, ticketsAvailable: change.ticketsAvailable };
 }
@@ -59,12 +58,14 @@ class LiveEvents {
   }
 
   private onChange(message: MessageEvent<string>) {
-    let change: LiveEventChange;
+    let data: unknown;
     try {
-      change = liveEventChangeSchema.parse(JSON.parse(message.data));
+      data = JSON.parse(message.data);
     } catch {
       return;
     }
+    const change = parseLiveChange(data);
+    if (!change) return;
     // The available count is in the message itself: show it at once.
     this.queryClient.setQueriesData<EventsPage>({ queryKey: eventListsQueryKey }, (page) =>
       page ? { ...page, items: page.items.map((event) => withAvailability(event, change)) } : page,
