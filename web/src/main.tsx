@@ -1,18 +1,27 @@
 import '@fontsource-variable/inter/index.css';
 import './index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { seedInitialData } from './app/initial-data';
+import { AppProviders, queryClient } from './app/providers';
+import { AppRoutes } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-createRoot(root).render(
+seedInitialData(queryClient);
+
+const app = (
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages come rendered from the server (server/web-html.ts): adopt that HTML instead of redrawing it.
+if (root.firstChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

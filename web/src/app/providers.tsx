@@ -1,25 +1,67 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../../../contracts/constants';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../lib/api-client';
+import { ErrorBoundary } from './error-boundary';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      retry: (failures, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+      },
     },
-  },
-});
+  });
+}
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** The browser's one query cache (the server renders each page with a fresh one: web/src/app/ssr.tsx). */
+export const queryClient = createQueryClient();
+
+const AppToaster = lazy(() => import('./toaster'));
+/** Without any interaction, the toaster still mounts this long after the page has loaded. */
+const TOASTER_IDLE_MS = 3_000;
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+
+/**
+ * The toaster (sonner, ~7 KB gzip) is not needed to show a page, so it mounts on the first interaction
+ * or a few seconds after load, whichever comes first. Nothing is lost before that: a toast raised
+ * earlier waits in sonner's store and shows as soon as the toaster mounts.
+ */
+function DeferredToaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    for (const type of INTERACTIONS) window.addEventListener(type, mount, { once: true, passive: true, capture: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const afterLoad = () => {
+      timer = setTimeout(mount, TOASTER_IDLE_MS);
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else window.addEventListener('load', afterLoad, { once: true });
+    return () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, mount, { capture: true });
+      window.removeEventListener('load', afterLoad);
+      clearTimeout(timer);
+    };
+  }, [mounted]);
+  if (!mounted) return null;
   return (
-    <QueryClientProvider client={queryClient}>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function AppProviders({ client = queryClient, children }: { client?: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} theme="dark" richColors closeButton />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

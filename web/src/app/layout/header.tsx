@@ -1,12 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { messages } from '../../../../contracts/messages';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
-import { LogoutButton } from '../../features/accounts/components/logout-button';
-import { UserMenu } from '../../features/accounts/components/user-menu';
 import { HeaderSearch } from '../../features/catalogue/components/header-search';
+
+// Signed-in controls are their own chunk: visitors (most first loads) never download them.
+const LogoutButton = lazy(() =>
+  import('../../features/accounts/components/logout-button').then((m) => ({ default: m.LogoutButton })),
+);
+const UserMenu = lazy(() =>
+  import('../../features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })),
+);
 
 export function Brand({ to = '/' }: { to?: string }) {
   return (
@@ -51,7 +57,9 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             <span className="text-sm font-medium text-fg-muted">
               {me.firstName} {me.lastName}
             </span>
-            <LogoutButton />
+            <Suspense fallback={<span className="h-9 w-20" />}>
+              <LogoutButton />
+            </Suspense>
           </div>
         </div>
       </header>
@@ -80,7 +88,9 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
         <HeaderSearch className="ml-auto hidden w-full max-w-xs md:block" />
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           {me ? (
-            <UserMenu me={me} />
+            <Suspense fallback={<span className="size-10 rounded-full bg-surface-overlay" />}>
+              <UserMenu me={me} />
+            </Suspense>
           ) : (
             <ButtonLink to="/login" size="sm">
               {messages.catalogue.login}

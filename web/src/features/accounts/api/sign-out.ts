@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { messages } from '../../../../../contracts/messages';
 import { api } from '../../../lib/api-client';
 import { meQueryKey } from './get-me';
 
 let signingOut = false;
+
+/** sonner is loaded on demand: this module is part of the first load (the guards read isSigningOut). */
+function showToast(kind: 'success' | 'error', text: string): void {
+  void import('sonner').then(({ toast }) => toast[kind](text));
+}
 
 /**
  * True while a sign-out is moving the visitor to /: the sign-in guards then wait instead of sending
@@ -39,10 +43,10 @@ export function useSignOut() {
       }
       // Nothing of the previous user stays in memory.
       queryClient.removeQueries({ type: 'inactive' });
-      toast.success(messages.login.logoutSuccess);
+      showToast('success', messages.login.logoutSuccess);
     },
     onError: () => {
-      toast.error(messages.common.somethingWentWrong);
+      showToast('error', messages.common.somethingWentWrong);
     },
   });
 }
