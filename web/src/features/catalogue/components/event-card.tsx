@@ -16,7 +16,7 @@ export function priceLabel(pricePiasters: number): string {
  * SPEC §2 event card: image, title, host, event date, start time, location and a '{price} EGP' button;
  * hovering (or focusing) shows 'More Details'. The whole card is one link to the event.
  */
-export function EventCard({ event, eager = false }: { event: EventDto; eager?: boolean }) {
+export function EventCard({ event, priority = false }: { event: EventDto; priority?: boolean }) {
   return (
     <Card className="group relative flex flex-col overflow-hidden transition-transform focus-within:ring-2 focus-within:ring-accent hover:-translate-y-1">
       <div className="relative aspect-video overflow-hidden bg-surface-overlay">
@@ -25,8 +25,9 @@ export function EventCard({ event, eager = false }: { event: EventDto; eager?: b
           alt={event.title}
           width={1200}
           height={675}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding={priority ? undefined : 'async'}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         <div

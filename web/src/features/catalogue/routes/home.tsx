@@ -62,7 +62,8 @@ export function HomeRoute() {
               ))}
             </EventGrid>
             <div className="flex justify-center">
-              <ButtonLink to="/events-page/all" size="lg">
+              {/* The visible text stays the spec's 'See More'; the accessible name says where it goes. */}
+              <ButtonLink to="/events-page/all" size="lg" aria-label={`${messages.catalogue.seeMore} events`}>
                 {messages.catalogue.seeMore}
               </ButtonLink>
             </div>
