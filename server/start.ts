@@ -7,14 +7,18 @@ import { buildApp } from './app';
 import { connectionFromUrl, type Database, openDatabase } from './db/client';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import { runMigrations } from './db/migrate';
-import { ensureAdmin, seedCategories, seedDemoEvents } from './db/seed';
+import { ensureAdmin, seedCategories, seedDemoEvents, writeDemoImages } from './db/seed';
 import type { AppConfig } from './env';
+
+/** How long a stop waits for start-up's background work before interrupting it. */
+const STOP_WAIT_MS = 5_000;
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   embedded: EmbeddedDatabase | undefined;
   url: string;
+  backgroundWork: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,32 +44,52 @@ export async function startServer(config: AppConfig, options: { logger?: boolean
     : await startEmbeddedPostgres({ dataDir: config.dataDir, database: 'eventry' });
   const database = openDatabase(embedded ? embedded.connection : connectionFromUrl(config.databaseUrl as string));
   let app: FastifyInstance | undefined;
+  const background = new AbortController();
   try {
     await runMigrations(database.pool);
     await seedCategories(database.db);
+    // Demo events go in before the server answers (so the first page is not empty); their pictures are
+    // rendered in the background once it listens.
+    const seeded = config.seedDemo ? await seedDemoEvents(database.db, config.timeZone) : 0;
     const authSecret = await resolveAuthSecret(config);
     app = await buildApp({ config: { ...config, authSecret }, database, runJobs: true, logger: options.logger });
     await app.ready();
-    if (config.seedDemo) {
-      const seeded = await seedDemoEvents(database.db, app.storage, config.timeZone);
-      if (seeded > 0) app.log.info(`seeded ${seeded} demo events`);
-    }
+    if (seeded > 0) app.log.info(`seeded ${seeded} demo events`);
     if (config.admin) await ensureAdmin(database.db, app.auth, config.admin);
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(`Eventry is ready at ${config.port === 0 ? address : config.appUrl}`);
     const ready = app;
+    // Also finishes pictures that an interrupted earlier start (stop, crash) left as placeholders.
+    const demoImages = config.seedDemo
+      ? writeDemoImages(database.db, ready.storage, background.signal).then(
+          (written) => {
+            if (written > 0) ready.log.info(`wrote ${written} demo images`);
+          },
+          (error: unknown) => {
+            if (!background.signal.aborted) ready.log.error({ err: error }, 'writing the demo images failed');
+          },
+        )
+      : Promise.resolve();
     return {
       app: ready,
       database,
       embedded,
       url: address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1'),
+      /** Resolves once the background work of start-up (demo pictures) is done. */
+      backgroundWork: demoImages,
       async stop() {
+        // A graceful stop lets the demo pictures finish (a few seconds at most on a first start), so that the
+        // next start has nothing left to render; past STOP_WAIT_MS the rest is left to the next start.
+        const wait = setTimeout(() => background.abort(), STOP_WAIT_MS);
+        await demoImages;
+        clearTimeout(wait);
         await ready.close();
         await database.close();
         await embedded?.stop();
       },
     };
   } catch (error) {
+    background.abort();
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});

@@ -1,5 +1,4 @@
-import { count, eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { DEFAULT_CATEGORY_ID } from '../../contracts/constants';
 import { addDays, todayIn } from '../../contracts/dates';
 import type { Auth } from '../plugins/auth';
@@ -66,10 +65,10 @@ const TIMES: Array<[string, string]> = [
 ];
 
 /** A 1200×675 gradient with soft shapes: a real, small image for each demo event. */
-async function demoImage(index: number, from: string, to: string): Promise<Buffer> {
+function demoSvg(index: number, from: string, to: string): string {
   const cx = 200 + ((index * 137) % 800);
   const cy = 120 + ((index * 89) % 400);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="1200" height="675" fill="url(#g)"/>
   <circle cx="${cx}" cy="${cy}" r="260" fill="#ffffff" fill-opacity="0.08"/>
@@ -77,22 +76,34 @@ async function demoImage(index: number, from: string, to: string): Promise<Buffe
   <rect x="80" y="${480 - (index % 5) * 30}" width="${300 + (index % 7) * 60}" height="16" rx="8" fill="#ffffff" fill-opacity="0.25"/>
   <rect x="80" y="${520 - (index % 5) * 30}" width="${180 + (index % 4) * 50}" height="16" rx="8" fill="#ffffff" fill-opacity="0.15"/>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Demo catalogue for a new installation: only when no event exists yet. */
-export async function seedDemoEvents(db: Db, storage: Storage, timeZone: string): Promise<number> {
+const PLACEHOLDER_PREFIX = 'data:image/svg+xml,';
+const PLACEHOLDER_INDEX = /data-demo%3D%22(\d+)%22/;
+
+/**
+ * The stand-in picture of demo event `index` until its real image is written: the same gradient as a
+ * data: URL (the CSP allows data: images), so a first start can answer at once and render the pictures after.
+ */
+export function demoPlaceholderUrl(index: number): string {
+  const [, , , , , from, to] = DEMO[index % DEMO.length] as (typeof DEMO)[number];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" data-demo="${index}" viewBox="0 0 16 9"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="16" height="9" fill="url(#g)"/></svg>`;
+  return `${PLACEHOLDER_PREFIX}${encodeURIComponent(svg)}`;
+}
+
+/**
+ * Demo catalogue for a new installation: only when no event exists yet. The events are inserted at once with
+ * placeholder pictures; `writeDemoImages` renders the real ones afterwards (it takes a few seconds).
+ */
+export async function seedDemoEvents(db: Db, timeZone: string): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(events);
   if ((existing?.n ?? 0) > 0) return 0;
   const today = todayIn(timeZone);
-  // One image at a time: generating them all at once would double the server's peak memory at first start.
-  const rows: Array<typeof events.$inferInsert> = [];
-  for (const [i, [title, categoryId, host, location, price, from, to]] of DEMO.entries()) {
-    const image = await storage.saveImage('eventImg', await demoImage(i, from, to));
+  const rows: Array<typeof events.$inferInsert> = DEMO.map(([title, categoryId, host, location, price], i) => {
     const eventDate = addDays(today, 2 + i * 2 + (i % 3));
     const [startTime, endTime] = TIMES[i % TIMES.length] as [string, string];
     const capacity = 50 + ((i * 37) % 250);
-    rows.push({
+    return {
       title,
       host,
       location,
@@ -105,12 +116,47 @@ export async function seedDemoEvents(db: Db, storage: Storage, timeZone: string)
       eventDate,
       startTime,
       endTime,
-      imageUrl: image.url,
+      imageUrl: demoPlaceholderUrl(i),
       categoryId,
-    });
-  }
+    };
+  });
   await db.insert(events).values(rows);
   return rows.length;
+}
+
+/**
+ * Replaces every demo placeholder picture by its real image, one at a time (rendering them all at once would
+ * double the server's peak memory). Run in the background after start-up; an interrupted run (stop, crash)
+ * is finished by the next start. Stops early when `signal` aborts. Returns how many images were written.
+ */
+export async function writeDemoImages(db: Db, storage: Storage, signal?: AbortSignal): Promise<number> {
+  const pending = await db
+    .select({ id: events.id, imageUrl: events.imageUrl })
+    .from(events)
+    .where(like(events.imageUrl, `${PLACEHOLDER_PREFIX}%`));
+  if (pending.length === 0) return 0;
+  // sharp is only needed here (and for uploads): not loaded at all by a start that has nothing to render.
+  const { default: sharp } = await import('sharp');
+  let written = 0;
+  for (const { id, imageUrl } of pending) {
+    if (signal?.aborted) break;
+    const index = Number(PLACEHOLDER_INDEX.exec(imageUrl)?.[1] ?? written) % DEMO.length;
+    const [, , , , , from, to] = DEMO[index] as (typeof DEMO)[number];
+    const png = await sharp(Buffer.from(demoSvg(index, from, to)))
+      .png()
+      .toBuffer();
+    if (signal?.aborted) break;
+    const image = await storage.saveImage('eventImg', png);
+    // Only if nobody replaced the placeholder meanwhile (an admin edit); otherwise the file is not needed.
+    const updated = await db
+      .update(events)
+      .set({ imageUrl: image.url, version: sql`${events.version} + 1` })
+      .where(and(eq(events.id, id), eq(events.imageUrl, imageUrl)))
+      .returning({ id: events.id });
+    if (updated.length === 0) await storage.remove(image.url);
+    else written++;
+  }
+  return written;
 }
 
 /** ADMIN_EMAIL + ADMIN_PASSWORD: create that admin when missing (or promote the existing account). */
