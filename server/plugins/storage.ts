@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import { AwsClient } from 'aws4fetch';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../../contracts/constants';
 import type { AppConfig } from '../env';
 import { AppError } from './errors';
@@ -49,9 +48,17 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const MAX_INPUT_PIXELS = 40_000_000;
 const URL_PATTERN = /^\/uploads\/(eventImg|userImg)\/([0-9a-f-]{36}\.webp)$/;
 
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+/** sharp (≈30 MB of memory) is loaded with the first image, not at start-up. */
+async function loadSharp() {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
+
 /** Decodes, validates and re-encodes an image; throws InvalidImageError for anything else. */
 export async function reencodeImage(data: Buffer, maxWidth = 1600, maxHeight = 1600): Promise<Buffer> {
   if (data.length === 0 || data.length > MAX_UPLOAD_BYTES) throw new InvalidImageError();
+  const sharp = await loadSharp();
   try {
     const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false });
     const meta = await image.metadata();
