@@ -24,6 +24,9 @@ const AUTH_PREFIX = '/api/auth';
 const VERIFIED_CALLBACK = '/';
 const RESET_PASSWORD_PAGE = '/reset-password';
 
+/** better-auth's session cookie ('eventry.session_token', '__Secure-' prefixed over HTTPS). */
+const SESSION_COOKIE = 'eventry.session_token=';
+
 /** The better-auth endpoints the product uses; every other one answers 404. */
 const GET_ENDPOINTS = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 const POST_ENDPOINTS = new Set([
@@ -197,11 +200,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: "The signed-in user's profile",
-        response: { 200: meSchema, 401: problemSchema },
+        summary:
+          "The signed-in user's profile; null for a visitor without a session cookie, 401 when the session sent has ended",
+        response: { 200: meSchema.nullable(), 401: problemSchema },
       },
     },
     async (request) => {
+      // Every page asks: a visitor who is simply not signed in is an answer (null), not an error in the console.
+      if (!request.headers.cookie?.includes(SESSION_COOKIE)) return null;
       const user = await request.user();
       return {
         id: user.id,

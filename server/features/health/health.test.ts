@@ -51,9 +51,19 @@ describe('errors', () => {
 });
 
 describe('GET /api/me', () => {
-  it('is 401 for anonymous visitors', async () => {
+  it('is null for anonymous visitors, and 401 for a session cookie that is not (or no longer) valid', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/me' });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toBeNull();
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: 'theme=dark' } });
+    expect(other.json()).toBeNull();
+    const ended = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: 'eventry.session_token=not-a-session.c2lnbmF0dXJl' },
+    });
+    expect(ended.statusCode).toBe(401);
   });
 
   it("returns the signed-in user's profile with role user", async () => {

@@ -55,7 +55,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/events/:id': 'public',
   'GET /api/events/live': 'stream',
   // accounts
-  'GET /api/me': 'user',
+  // null for visitors without a session (every page asks); 401 for a session cookie that has ended.
+  'GET /api/me': 'public',
   'PATCH /api/me': 'user',
   'PUT /api/me': 'user',
   'POST /api/me/avatar': 'user',
