@@ -8,7 +8,10 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const started = Date.now();
 
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+// The server-side renderer of the public pages (server/web-html.ts): dist/web-ssr/ssr.js.
+execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/app/ssr.tsx', '--logLevel', 'warn'], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -31,6 +31,7 @@ import { paymentsPlugin } from './plugins/payments';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
+import { createWebHtml, encodeHtml } from './web-html';
 
 export interface RouteTableEntry {
   method: string;
@@ -143,14 +144,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
+  const webHtml = webDir && indexHtml && existsSync(indexHtml) ? createWebHtml(app, webDir) : undefined;
+
   // The API answers unknown paths with a problem; every other GET gets the web app, whose router shows /404.
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
       return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     }
-    if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && existsSync(indexHtml)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir as string);
+    if ((request.method === 'GET' || request.method === 'HEAD') && webHtml && indexHtml && existsSync(indexHtml)) {
+      // The page's title, description, preloads and first data are in the HTML (server/web-html.ts).
+      const { body, encoding } = encodeHtml(
+        await webHtml.render(request.url, request.headers.cookie),
+        request.headers['accept-encoding'],
+      );
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body);
     }
     return sendProblem(reply, 404, 'NOT_FOUND', 'Not found');
   });

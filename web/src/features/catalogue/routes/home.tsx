@@ -62,9 +62,10 @@ export function HomeRoute() {
               ))}
             </EventGrid>
             <div className="flex justify-center">
-              {/* The visible text stays the spec's 'See More'; the accessible name says where it goes. */}
-              <ButtonLink to="/events-page/all" size="lg" aria-label={`${messages.catalogue.seeMore} events`}>
+              {/* The visible text stays the spec's 'See More'; the link's text (and name) says where it goes. */}
+              <ButtonLink to="/events-page/all" size="lg">
                 {messages.catalogue.seeMore}
+                <span className="sr-only"> events</span>
               </ButtonLink>
             </div>
           </>

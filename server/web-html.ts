@@ -1,0 +1,363 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import type { Category, EventDto, EventsPage } from '../contracts/catalogue';
+import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants';
+import { formatDate } from '../contracts/dates';
+
+/**
+ * index.html for a page of the web app, with what the first paint needs already in it: the page's <title>
+ * and meta description, <link rel="modulepreload"> for the route's chunks (from Vite's manifest), a
+ * high-priority preload of the page's largest image, and the API answers the page would fetch first as a
+ * JSON data block (web/src/app/initial-data.ts seeds the query cache with it). The public pages (home,
+ * events list, event detail) also come rendered, by the same React components (dist/web-ssr, built from
+ * web/src/app/ssr.tsx), and the browser hydrates them. HTML → JS → /api/events → image becomes HTML
+ * (painted at once) → (JS, image) in parallel.
+ */
+
+/** The meta element listing the page's own chunks (web/src/main.tsx reads it). */
+const PAGE_CHUNKS_META = 'page-chunks';
+/** The id of the data block (web/src/app/initial-data.ts reads it). */
+const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+const DEFAULT_TITLE = 'Eventry — discover and book events';
+/** An API answer that takes longer than this is left out: the page then fetches it itself. */
+const DATA_TIMEOUT_MS = 500;
+/** A render that takes longer is abandoned: the browser then renders the page itself. */
+const RENDER_TIMEOUT_MS = 1_000;
+/** Rendered pages are reused this long (the live stream corrects anything that changed since). */
+const CACHE_TTL_MS = 1_000;
+const CACHE_MAX_ENTRIES = 500;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The app's start module (a key of Vite's manifest), imported by the small entry after the first paint. */
+const APP_MODULE = 'src/app/boot.tsx';
+/** Route patterns of web/src/app/router.tsx → the module of their lazy page (a key of Vite's manifest). */
+const ROUTE_MODULES: Array<[RegExp, string]> = [
+  [/^\/$/, 'src/features/catalogue/routes/home.tsx'],
+  [/^\/events-page\/[^/]+$/, 'src/features/catalogue/routes/events-page.tsx'],
+  [/^\/event-details\/[^/]+$/, 'src/features/catalogue/routes/event-details.tsx'],
+  [/^\/event-details\/[^/]+\/get-ticket$/, 'src/features/bookings/routes/get-ticket.tsx'],
+  [/^\/payment$/, 'src/features/bookings/routes/payment.tsx'],
+  [/^\/payment-success$/, 'src/features/bookings/routes/payment-success.tsx'],
+  [/^\/payment-failed$/, 'src/features/bookings/routes/payment-failed.tsx'],
+  [/^\/success-email$/, 'src/features/contact/routes/success-email.tsx'],
+  [/^\/contact$/, 'src/features/contact/routes/contact.tsx'],
+  [/^\/login$/, 'src/features/accounts/routes/login.tsx'],
+  [/^\/signup$/, 'src/features/accounts/routes/signup.tsx'],
+  [/^\/forgot-pass$/, 'src/features/accounts/routes/forgot-pass.tsx'],
+  [/^\/reset-password$/, 'src/features/accounts/routes/reset-password.tsx'],
+  [/^\/profile$/, 'src/features/bookings/routes/profile.tsx'],
+  [/^\/edit-profile$/, 'src/features/accounts/routes/edit-profile.tsx'],
+  [/^\/admin$/, 'src/features/admin/routes/admin-events.tsx'],
+  [/^\/admin\/event\/[^/]+$/, 'src/features/admin/routes/admin-event-form.tsx'],
+  [/^\/admin\/mailbox$/, 'src/features/admin/routes/admin-mailbox.tsx'],
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface PageHead {
+  title?: string;
+  description?: string;
+  image?: string;
+  data?: Record<string, unknown>;
+  /** Render the page's HTML on the server (public pages whose data is in `data`). */
+  prerender?: boolean;
+}
+
+type RenderPage = (url: string, data: Record<string, unknown>, signal?: AbortSignal) => Promise<string>;
+
+interface Template {
+  mtimeMs: number;
+  html: string;
+  manifest: Manifest;
+  /** Files index.html already loads or preloads. */
+  referenced: Set<string>;
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** JSON that can sit inside <script type="application/json"> (no '</script>', no '<!--'). */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+/** The web app's own title format (web/src/components/ui/page.tsx useDocumentMeta). */
+function documentTitle(title: string): string {
+  return title ? `${title} · Eventry` : DEFAULT_TITLE;
+}
+
+/** Same text as the event page's own meta description (web/src/features/catalogue/routes/event-details.tsx). */
+function eventDescription(event: EventDto): string {
+  const text = `${formatDate(event.eventDate)} at ${event.location}, hosted by ${event.host}. ${event.description}`;
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
+}
+
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface WebHtml {
+  /** index.html for this URL (path and query), with the page's head and data. */
+  render(url: string, cookieHeader?: string): Promise<string>;
+}
+
+/** better-auth's session cookie (server/plugins/auth.ts: prefix 'eventry', __Secure- over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eventry\.session_token=/;
+
+/**
+ * The HTML in the best encoding the client accepts (the not-found handler that serves it is not a route,
+ * so @fastify/compress does not see it).
+ */
+export function encodeHtml(
+  html: string,
+  acceptEncoding: string | undefined,
+): { body: Buffer | string; encoding?: 'br' | 'gzip' } {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (html.length < 1024) return { body: html };
+  if (/\bbr\b/.test(accepted)) {
+    return { body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+  }
+  if (/\bgzip\b/.test(accepted)) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  return { body: html };
+}
+
+export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
+  const indexPath = path.join(webDir, 'index.html');
+  const manifestPath = path.join(webDir, '.vite', 'manifest.json');
+  const ssrPath = path.join(webDir, '..', 'web-ssr', 'ssr.js');
+  let template: Template | undefined;
+  let renderer: { mtimeMs: number; render: Promise<RenderPage | undefined> } | undefined;
+  const cache = new Map<string, { at: number; html: string }>();
+
+  /** The server-side renderer, if it was built (re-imported when dist/ is rebuilt). */
+  function loadRenderer(): Promise<RenderPage | undefined> {
+    if (!existsSync(ssrPath)) return Promise.resolve(undefined);
+    const mtimeMs = statSync(ssrPath).mtimeMs;
+    if (renderer?.mtimeMs !== mtimeMs) {
+      const url = `${pathToFileURL(ssrPath).href}?v=${mtimeMs}`;
+      const render = import(url).then(
+        (module: { renderPage?: RenderPage }) => module.renderPage,
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'server-side renderer not loaded');
+          return undefined;
+        },
+      );
+      renderer = { mtimeMs, render };
+    }
+    return renderer.render;
+  }
+
+  /** The page's HTML from the React components, or undefined (the browser then renders it). */
+  async function prerender(url: string, data: Record<string, unknown>): Promise<string | undefined> {
+    const render = await loadRenderer();
+    if (!render) return undefined;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), RENDER_TIMEOUT_MS);
+    try {
+      return await render(url, data, abort.signal);
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'page not rendered on the server');
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Re-read when dist/ is rebuilt under a running server (development, tests). */
+  function loadTemplate(): Template {
+    const mtimeMs = statSync(indexPath).mtimeMs;
+    if (template?.mtimeMs === mtimeMs) return template;
+    const html = readFileSync(indexPath, 'utf8');
+    let manifest: Manifest = {};
+    try {
+      manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    } catch {
+      // No manifest (an older build): pages still work, without per-route preloads.
+    }
+    const referenced = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1] ?? ''));
+    template = { mtimeMs, html, manifest, referenced };
+    return template;
+  }
+
+  /** The route's chunk and the chunks it imports, minus what index.html and the app's start module load. */
+  function pageChunks(t: Template, pathname: string): string[] {
+    const key = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = t.manifest[name];
+      if (!chunk || seen.has(name)) return;
+      seen.add(name);
+      if (!t.referenced.has(chunk.file)) files.push(chunk.file);
+      for (const child of chunk.imports ?? []) visit(child);
+    };
+    // What the app's start module already loads (Vite preloads those itself) is left out.
+    visit(APP_MODULE);
+    const appFiles = new Set(files.splice(0));
+    if (key) visit(key);
+    return files.filter((file) => !appFiles.has(file));
+  }
+
+  async function getJson<T>(url: string): Promise<T | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), DATA_TIMEOUT_MS);
+    });
+    try {
+      const response = await Promise.race([app.inject({ method: 'GET', url }), timeout]);
+      if (response?.statusCode !== 200) return undefined;
+      return JSON.parse(response.body) as T;
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** What the page at `pathname` needs first; nothing for pages without public data. */
+  async function pageHead(pathname: string, search: URLSearchParams): Promise<PageHead> {
+    if (pathname === '/') {
+      const params = { category: ALL_CATEGORIES, q: '', page: 1 };
+      const page = await getJson<EventsPage>('/api/events');
+      return {
+        title: '',
+        description:
+          'Discover concerts, sports, tech meetups, art and food events near you, and book your tickets in seconds.',
+        image: page?.items[0]?.imageUrl,
+        data: page ? { events: { params, data: page } } : undefined,
+        prerender: page !== undefined,
+      };
+    }
+    const list = /^\/events-page\/([^/]+)$/.exec(pathname);
+    if (list) {
+      const category = safeDecode(list[1] ?? '');
+      if (category === undefined) return {};
+      // The same parameters as the page's own request (web/src/features/catalogue/routes/events-page.tsx).
+      const q = (search.get('q') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
+      const pageNumber = parsePage(search.get('page'));
+      const query = new URLSearchParams();
+      if (category !== ALL_CATEGORIES) query.set('category', category);
+      if (q) query.set('q', q);
+      if (pageNumber > 1) query.set('page', String(pageNumber));
+      const [page, categories] = await Promise.all([
+        getJson<EventsPage>(`/api/events${query.size > 0 ? `?${query}` : ''}`),
+        getJson<Category[]>('/api/categories'),
+      ]);
+      const wanted = category.toLowerCase();
+      const heading =
+        wanted === ALL_CATEGORIES
+          ? 'All events'
+          : (categories?.find((c) => c.id === wanted || c.name.toLowerCase() === wanted)?.name ?? category);
+      return {
+        title: heading,
+        description: `Browse ${heading.toLowerCase()} on Eventry and book your tickets.`,
+        image: page?.items[0]?.imageUrl,
+        data:
+          page && categories
+            ? { events: { params: { category, q, page: pageNumber }, data: page }, categories }
+            : undefined,
+        prerender: page !== undefined && categories !== undefined,
+      };
+    }
+    const detail = /^\/event-details\/([^/]+)$/.exec(pathname);
+    if (detail) {
+      const id = safeDecode(detail[1] ?? '') ?? '';
+      if (!UUID.test(id)) return {};
+      const event = await getJson<EventDto>(`/api/events/${encodeURIComponent(id)}`);
+      if (!event) return {};
+      return {
+        title: event.title,
+        description: eventDescription(event),
+        image: event.imageUrl,
+        data: { event: { id, data: event } },
+        prerender: true,
+      };
+    }
+    return {};
+  }
+
+  async function renderNow(url: string, visitor: boolean): Promise<string> {
+    const t = loadTemplate();
+    const parsed = new URL(url, 'http://localhost');
+    let head: PageHead = {};
+    try {
+      head = await pageHead(parsed.pathname, parsed.searchParams);
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'page head not rendered');
+    }
+    let html = t.html;
+    if (head.title !== undefined) {
+      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(head.title))}</title>`);
+    }
+    if (head.description !== undefined) {
+      html = html.replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${escapeHtml(head.description)}" />`,
+      );
+    }
+    const links: string[] = [];
+    if (head.image) {
+      links.push(`<link rel="preload" as="image" href="${escapeHtml(head.image)}" fetchpriority="high" />`);
+    }
+    // Not <link rel="modulepreload">: the page paints before any JavaScript is fetched; web/src/main.tsx then
+    // fetches these beside the app itself, so the page's chunk does not wait for the router to ask for it.
+    const chunks = pageChunks(t, parsed.pathname);
+    if (chunks.length > 0) {
+      links.push(`<meta name="${PAGE_CHUNKS_META}" content="${escapeHtml(chunks.map((f) => `/${f}`).join(' '))}" />`);
+    }
+    if (links.length > 0) html = html.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
+    // Without a session cookie the visitor is signed out: say so, and the page need not ask /api/me.
+    const data = visitor ? { ...head.data, me: null } : head.data;
+    if (data) {
+      const body = head.prerender ? ((await prerender(`${parsed.pathname}${parsed.search}`, data)) ?? '') : '';
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${body}</div>\n    <script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`,
+      );
+    }
+    return html;
+  }
+
+  return {
+    async render(url, cookieHeader) {
+      // Signed-in visitors get the same page, minus the 'signed out' hint (the page asks /api/me).
+      const visitor = !SESSION_COOKIE.test(cookieHeader ?? '');
+      const key = `${visitor ? 'v' : 's'} ${url}`;
+      const now = Date.now();
+      const hit = cache.get(key);
+      if (hit && now - hit.at < CACHE_TTL_MS) return hit.html;
+      const html = await renderNow(url, visitor);
+      if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+      cache.set(key, { at: now, html });
+      return html;
+    },
+  };
+}

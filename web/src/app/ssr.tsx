@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { type InitialData, seedQueries } from './initial-data';
+import { AppProviders, createQueryClient } from './providers';
+import { AppRoutes } from './router';
+
+/**
+ * Server entry (built by scripts/build.mjs into dist/web-ssr, used by server/web-html.ts): the HTML of a
+ * public page as a visitor sees it first, from the same components, with the same data the page then
+ * hydrates from (the JSON block). The first paint no longer waits for the JavaScript.
+ */
+export async function renderPage(url: string, data: InitialData, signal?: AbortSignal): Promise<string> {
+  const client = createQueryClient();
+  seedQueries(client, data);
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <AppProviders client={client}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </StrictMode>,
+      { signal },
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    client.clear();
+  }
+}
