@@ -1,0 +1,98 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertEvent } from './features/catalogue/test-events';
+import { setupTestApp } from './test/helpers';
+import { createWebHtml, encodeHtml } from './web-html';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Default description" />
+    <title>Eventry — discover and book events</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true },
+  'src/app/boot.tsx': { file: 'assets/boot-abc.js', imports: ['_framework.js'] },
+  '_framework.js': { file: 'assets/framework-abc.js' },
+  'src/features/catalogue/routes/event-details.tsx': {
+    file: 'assets/event-details-abc.js',
+    imports: ['_framework.js', '_dates.js'],
+  },
+  '_dates.js': { file: 'assets/dates-abc.js' },
+};
+
+/** The JSON data block of a page. */
+function dataOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no data block');
+  return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+describe('server-side HTML of the web app', () => {
+  const ctx = { dir: '' };
+  let test: Awaited<ReturnType<typeof setupTestApp>>;
+
+  beforeAll(async () => {
+    test = await setupTestApp();
+    ctx.dir = mkdtempSync(path.join(os.tmpdir(), 'eventry-web-html-'));
+    mkdirSync(path.join(ctx.dir, '.vite'));
+    writeFileSync(path.join(ctx.dir, 'index.html'), TEMPLATE);
+    writeFileSync(path.join(ctx.dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  });
+  afterAll(async () => {
+    rmSync(ctx.dir, { recursive: true, force: true });
+    await test.close();
+  });
+
+  it('puts an event page’s escaped title, description, image preload, chunks and data into the page', async () => {
+    const event = await insertEvent(test.app.database.db, {
+      title: 'Jazz </script><script>alert(1)</script> & "friends"',
+      description: 'Bring <b>everyone</b>',
+    });
+    const html = await createWebHtml(test.app, ctx.dir).render(`/event-details/${event.id}`);
+
+    expect(html).toContain(
+      '<title>Jazz &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot; · Eventry</title>',
+    );
+    expect(html).toMatch(/<meta name="description" content="[^"<>]*Bring &lt;b&gt;everyone&lt;\/b&gt;" \/>/);
+    expect(html).toContain(`<link rel="preload" as="image" href="${event.imageUrl}" fetchpriority="high" />`);
+    // The page's own chunks only: the entry is in the template, the framework comes with the app's start module.
+    expect(html).toContain('<meta name="page-chunks" content="/assets/event-details-abc.js /assets/dates-abc.js" />');
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const data = dataOf(html);
+    expect(data).toMatchObject({ event: { id: event.id, data: { id: event.id, title: event.title } }, me: null });
+  });
+
+  it('leaves out the signed-out hint when the request has a session cookie', async () => {
+    const web = createWebHtml(test.app, ctx.dir);
+    const html = await web.render('/', 'theme=dark; eventry.session_token=abc');
+    expect(dataOf(html)).not.toHaveProperty('me');
+    expect(dataOf(await web.render('/', 'theme=dark'))).toMatchObject({ me: null });
+  });
+
+  it('gives an unknown event and other pages the template’s head, with only the signed-out hint', async () => {
+    const web = createWebHtml(test.app, ctx.dir);
+    const missing = await web.render('/event-details/00000000-0000-4000-8000-000000000000');
+    expect(missing).toContain('<title>Eventry — discover and book events</title>');
+    expect(dataOf(missing)).toEqual({ me: null });
+    const login = await web.render('/login?redirect=%3C%2Fscript%3E');
+    expect(login).toContain('content="Default description"');
+    expect(dataOf(login)).toEqual({ me: null });
+  });
+
+  it('compresses the page for clients that accept it', () => {
+    const html = `<p>${'Eventry '.repeat(400)}</p>`;
+    expect(encodeHtml(html, 'gzip, deflate, br').encoding).toBe('br');
+    expect(encodeHtml(html, 'gzip').encoding).toBe('gzip');
+    expect(encodeHtml(html, undefined)).toEqual({ body: html });
+  });
+});
