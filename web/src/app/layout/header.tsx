@@ -54,6 +54,10 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
           <Brand to="/admin" />
           <div className="flex items-center gap-4">
+            {/* Without SMTP, verification and reset emails wait in the outbox; admins read them here. */}
+            <Link to="/admin/mailbox" className="text-sm font-medium text-fg hover:text-accent">
+              Mailbox
+            </Link>
             <span className="text-sm font-medium text-fg-muted">
               {me.firstName} {me.lastName}
             </span>
