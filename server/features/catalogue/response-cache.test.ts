@@ -198,6 +198,38 @@ describe('catalogue answers from the cache', () => {
     );
   });
 
+  it('does not trust the cache while the live connection is down, and starts afresh after it reconnects', async () => {
+    const row = await insertEvent(db, { title: 'Outage', capacity: 30 });
+    await eventually(
+      () => getJson<EventDto>(`/api/events/${row.id}`),
+      (e) => e.ticketsAvailable === 30,
+      'first read',
+    );
+    await ctx.database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE application_name = 'eventry-live' AND datname = current_database()`,
+    );
+    await eventually(
+      async () => ctx.app.live.listening,
+      (up) => !up,
+      'the live connection is down',
+    );
+    // No notification can arrive now: the change must still show.
+    await db.update(events).set({ ticketsAvailable: 29, version: 2 }).where(eq(events.id, row.id));
+    expect((await getJson<EventDto>(`/api/events/${row.id}`)).ticketsAvailable).toBe(29);
+    await eventually(
+      async () => ctx.app.live.listening,
+      (up) => up,
+      'the live connection is back',
+    );
+    await db.update(events).set({ ticketsAvailable: 28, version: 3 }).where(eq(events.id, row.id));
+    await eventually(
+      () => getJson<EventDto>(`/api/events/${row.id}`),
+      (e) => e.ticketsAvailable === 28,
+      'a change after reconnecting',
+    );
+  });
+
   it('sends stored brotli and gzip variants that decode to the same JSON', async () => {
     for (let i = 0; i < 6; i++) await insertEvent(db, { title: `Compressed ${i}` });
     const plain = await ctx.app.inject({ method: 'GET', url: '/api/events' });
