@@ -236,8 +236,9 @@ function createSessionReader(app: FastifyInstance, auth: Auth, config: AppConfig
       `SELECT s.id AS "sessionId", s.updated_at AS "sessionUpdatedAt", u.id, u.email, u.name,
               u.first_name AS "firstName", u.last_name AS "lastName", u.image, u.role, u.email_verified AS "emailVerified"
          FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.token = $1 AND s.expires_at > now()`,
-      [token],
+        WHERE s.token = $1 AND s.expires_at > $2`,
+      // The app's clock, as better-auth uses it, so both paths agree on when a session ends.
+      [token, new Date()],
     );
     const row = rows[0];
     if (!row) return null;
