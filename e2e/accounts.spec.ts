@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, firstLink, USER, waitForMail } from './support/fixtures';
+import { expect, type Page, test } from './support/test';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, todayIn } from '../contracts/dates';
 import { ADMIN, ADMIN_STATE } from './support/fixtures';
+import { expect, test } from './support/test';
 
 const today = todayIn('Africa/Cairo');
 const title = `E2E Rooftop Concert ${Date.now()}`;

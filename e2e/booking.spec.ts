@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { USER_STATE } from './support/fixtures';
+import { expect, type Page, test } from './support/test';
 
 test.use({ storageState: USER_STATE });
 

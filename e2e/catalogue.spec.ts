@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { addDays, todayIn } from '../contracts/dates';
 import { E2E_APP_PORT } from '../playwright.config';
+import { expect, test } from './support/test';
 
 /**
  * The catalogue journeys of SPEC §2. Extra events are inserted straight into the server's embedded

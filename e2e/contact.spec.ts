@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { USER_STATE, waitForMail } from './support/fixtures';
+import { expect, test } from './support/test';
 
 // /success-email needs sign-in (SPEC §2), so the journey runs as a signed-in user.
 test.use({ storageState: USER_STATE });

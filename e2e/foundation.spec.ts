@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('an unknown path shows the 404 page with a way back home', async ({ page }) => {
   await page.goto('/this/does/not/exist');

@@ -20,6 +20,10 @@ function ScrollToTop() {
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  // Marks the moment React has taken over the server-rendered page (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const { data: me } = useMe();
   const isAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
   const showHeader = !HEADERLESS.has(pathname);

@@ -20,9 +20,18 @@ export function HeaderSearch({ className }: { className?: string }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const query = useDebouncedValue(text.trim(), HEADER_SEARCH_DEBOUNCE_MS);
   const { data, isFetching, isPlaceholderData } = useSearchEvents(query);
   const { pathname } = useLocation();
+
+  // On a server-rendered page, text typed before React hydrated is only in the DOM: adopt it.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed === '') return;
+    setText(typed);
+    if (document.activeElement === input.current) setOpen(true);
+  }, []);
 
   // Following a result (or any navigation) closes the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
@@ -73,6 +82,7 @@ export function HeaderSearch({ className }: { className?: string }) {
       <div className="relative">
         <IconSearch className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
         <input
+          ref={input}
           id={inputId}
           type="search"
           autoComplete="off"
