@@ -76,6 +76,19 @@ test.afterAll(async () => {
   await db?.end();
 });
 
+test('home shows skeletons for its first second, then the events (SPEC §2 Home)', async ({ page }) => {
+  await page.goto('/events-page/all');
+  const banner = page.locator('section[aria-labelledby="banner-title"]');
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  const clickedAt = Date.now();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.reveal-skeleton, [aria-label="Loading events"]').first()).toBeVisible();
+  await expect(banner.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
+  await expect(page.locator('.reveal-skeleton').first()).toBeHidden();
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
+});
+
 test('home → See More → a category → next page → a card → the event detail', async ({ page }) => {
   await page.goto('/');
   // The banner (with its own header) shows the first event; six cards; 'See More'.

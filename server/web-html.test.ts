@@ -12,6 +12,7 @@ const TEMPLATE = `<!doctype html>
     <meta name="description" content="Default description" />
     <title>Eventry — discover and book events</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -47,6 +48,8 @@ describe('server-side HTML of the web app', () => {
     mkdirSync(path.join(ctx.dir, '.vite'));
     writeFileSync(path.join(ctx.dir, 'index.html'), TEMPLATE);
     writeFileSync(path.join(ctx.dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    mkdirSync(path.join(ctx.dir, 'assets'));
+    writeFileSync(path.join(ctx.dir, 'assets', 'index-abc.css'), 'body{color:red}');
   });
   afterAll(async () => {
     rmSync(ctx.dir, { recursive: true, force: true });
@@ -70,6 +73,12 @@ describe('server-side HTML of the web app', () => {
     expect(html.match(/<script/g)).toHaveLength(2);
     const data = dataOf(html);
     expect(data).toMatchObject({ event: { id: event.id, data: { id: event.id, title: event.title } }, me: null });
+  });
+
+  it('writes the stylesheet into the page, so the first paint waits for no other request', async () => {
+    const html = await createWebHtml(test.app, ctx.dir).render('/contact');
+    expect(html).toContain('<style>body{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
   });
 
   it('leaves out the signed-out hint when the request has a session cookie', async () => {

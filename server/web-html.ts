@@ -111,6 +111,21 @@ function eventDescription(event: EventDto): string {
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
 }
 
+/**
+ * index.html's own stylesheet written into the page (about 9 KB compressed): the first paint then waits for
+ * no request after the HTML, one round trip sooner on a slow mobile connection.
+ */
+function inlineStylesheets(html: string, webDir: string): string {
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)"\s*\/?>/g, (tag, file) => {
+    try {
+      const css = readFileSync(path.join(webDir, file), 'utf8');
+      return css.includes('</') ? tag : `<style>${css}</style>`;
+    } catch {
+      return tag;
+    }
+  });
+}
+
 function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
@@ -195,7 +210,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
   function loadTemplate(): Template {
     const mtimeMs = statSync(indexPath).mtimeMs;
     if (template?.mtimeMs === mtimeMs) return template;
-    const html = readFileSync(indexPath, 'utf8');
+    const html = inlineStylesheets(readFileSync(indexPath, 'utf8'), webDir);
     let manifest: Manifest = {};
     try {
       manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { rawGet } from './processes';
 
@@ -27,7 +27,7 @@ export interface AssetSize {
   gzipBytes: number;
   brBytes: number;
   status: number;
-  /** What the server sent to a gzip-only client: 'gzip' or 'identity'. */
+  /** What the server sent to a gzip-only client: 'gzip' or 'identity' ('inline': written into the page). */
   gzipEncoding: string;
   cacheControl: string | undefined;
 }
@@ -102,8 +102,23 @@ export async function measurePages(baseUrl: string, paths: string[], timeoutMs: 
       const started = performance.now();
       const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: timeoutMs });
       const loadMs = performance.now() - started;
+      // Stylesheets written into the page (server/web-html.ts) count as CSS: their compressed size alone.
+      const inlineCss = await page.$$eval('style', (elements) => elements.map((e) => e.textContent ?? ''));
       await context.close();
       const assets = await Promise.all([...seen].map(([url, kind]) => measureAsset(url, kind)));
+      for (const css of inlineCss.filter((text) => text.length > 0)) {
+        const body = Buffer.from(css);
+        assets.push({
+          url: `${baseUrl}${pagePath} <style>`,
+          kind: 'css',
+          status: 200,
+          rawBytes: body.length,
+          gzipBytes: gzipSync(body).length,
+          brBytes: brotliCompressSync(body).length,
+          gzipEncoding: 'inline',
+          cacheControl: undefined,
+        });
+      }
       const sum = (kind: 'js' | 'css', key: 'gzipBytes' | 'brBytes') =>
         assets.filter((a) => a.kind === kind && a.status === 200).reduce((total, a) => total + a[key], 0);
       results.push({

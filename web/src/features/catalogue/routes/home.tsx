@@ -1,22 +1,38 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { HOME_SKELETON_MS } from '../../../../../contracts/constants';
 import { messages } from '../../../../../contracts/messages';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Reveal } from '../../../components/ui/reveal';
 import { useEvents } from '../api/get-events';
 import { useLiveEvents } from '../api/use-live-events';
 import { EventBanner, EventBannerSkeleton } from '../components/event-banner';
 import { EventCard, EventCardSkeleton, EventGrid } from '../components/event-card';
 import { ScrollToTopButton } from '../components/scroll-to-top-button';
 
-/** True once `ms` have passed since mount (the spec's deliberate 1 s skeleton). */
-function useElapsed(ms: number): boolean {
-  const [elapsed, setElapsed] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setElapsed(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return elapsed;
+/**
+ * How long the skeleton still shows once the events are here: the spec's 1 s counted from when the page
+ * appeared. Events already known when the page is drawn (rendered by the server, or cached) get the whole
+ * second; events that arrive later get what is left of it.
+ */
+function useSkeletonDelay(loaded: boolean): number | undefined {
+  const [shownAt] = useState(() => performance.now());
+  const [delay, setDelay] = useState(() => (loaded ? HOME_SKELETON_MS : undefined));
+  if (loaded && delay === undefined) {
+    setDelay(Math.max(0, Math.round(HOME_SKELETON_MS - (performance.now() - shownAt))));
+  }
+  return loaded ? delay : undefined;
+}
+
+function GridSkeleton() {
+  return (
+    <EventGrid>
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <EventCardSkeleton key={i} />
+      ))}
+    </EventGrid>
+  );
 }
 
 /** SPEC §2 Home: banner with the first event, up to 6 events by start, 'See More', scroll-to-top. */
@@ -26,49 +42,56 @@ export function HomeRoute() {
     'Discover concerts, sports, tech meetups, art and food events near you, and book your tickets in seconds.',
   );
   useLiveEvents();
-  const { data, isPending, isError, refetch } = useEvents({ page: 1 });
-  const ready = useElapsed(HOME_SKELETON_MS) && !isPending;
+  const { data, isError, refetch } = useEvents({ page: 1 });
+  const delay = useSkeletonDelay(data !== undefined);
   const events = data?.items ?? [];
   const [first] = events;
 
   return (
     <>
-      {!ready ? <EventBannerSkeleton /> : first ? <EventBanner event={first} /> : <div className="h-24" />}
+      {delay !== undefined && first ? (
+        <Reveal delayMs={delay} skeleton={<EventBannerSkeleton />}>
+          <EventBanner event={first} />
+        </Reveal>
+      ) : delay === undefined && !isError ? (
+        <EventBannerSkeleton />
+      ) : (
+        <div className="h-24" />
+      )}
       <PageContainer className="flex flex-col gap-8 py-12">
         <h2 className="text-2xl font-bold sm:text-3xl">Upcoming events</h2>
-        {!ready ? (
-          <output aria-busy="true" aria-label="Loading events" className="block">
-            <EventGrid>
-              {Array.from({ length: 6 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-                <EventCardSkeleton key={i} />
-              ))}
-            </EventGrid>
-          </output>
-        ) : isError ? (
+        {isError && delay === undefined ? (
           <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
             <p className="text-fg-muted">{messages.common.somethingWentWrong}</p>
             <button type="button" className="text-accent underline" onClick={() => refetch()}>
               Try again
             </button>
           </div>
+        ) : delay === undefined ? (
+          <output aria-busy="true" aria-label="Loading events" className="block">
+            <GridSkeleton />
+          </output>
         ) : events.length === 0 ? (
-          <p className="py-16 text-center text-xl font-semibold text-fg-muted">{messages.catalogue.homeEmpty}</p>
+          <Reveal delayMs={delay} skeleton={<GridSkeleton />}>
+            <p className="py-16 text-center text-xl font-semibold text-fg-muted">{messages.catalogue.homeEmpty}</p>
+          </Reveal>
         ) : (
-          <>
-            <EventGrid>
-              {events.map((event) => (
-                <EventCard key={event.id} event={event} />
-              ))}
-            </EventGrid>
-            <div className="flex justify-center">
-              {/* The visible text stays the spec's 'See More'; the link's text (and name) says where it goes. */}
-              <ButtonLink to="/events-page/all" size="lg">
-                {messages.catalogue.seeMore}
-                <span className="sr-only"> events</span>
-              </ButtonLink>
+          <Reveal delayMs={delay} skeleton={<GridSkeleton />}>
+            <div className="flex flex-col gap-8">
+              <EventGrid>
+                {events.map((event) => (
+                  <EventCard key={event.id} event={event} />
+                ))}
+              </EventGrid>
+              <div className="flex justify-center">
+                {/* The visible text stays the spec's 'See More'; the link's text (and name) says where it goes. */}
+                <ButtonLink to="/events-page/all" size="lg">
+                  {messages.catalogue.seeMore}
+                  <span className="sr-only"> events</span>
+                </ButtonLink>
+              </div>
             </div>
-          </>
+          </Reveal>
         )}
       </PageContainer>
       <ScrollToTopButton />
