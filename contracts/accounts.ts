@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { messages, withExampleEmail } from './messages';
+import { withExampleEmail } from './messages/example-email';
+import { loginMessages } from './messages/login';
+import { signupMessages } from './messages/signup';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -51,7 +53,7 @@ export const accountTexts = {
   pictureInvalid: 'Upload a JPEG, PNG or WebP picture of at most 5 MB.',
 } as const;
 
-const signup = messages.signup;
+const signup = signupMessages;
 
 /** One name field: 'Both fields are required' → 'Minimum 3 charachters…' → 'Only characters are allowed'. */
 const nameSchema = z
@@ -120,20 +122,20 @@ export const signUpBodySchema = z.strictObject({
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 const loginEmailSchema = z
-  .string({ error: messages.login.emailRequired })
+  .string({ error: loginMessages.emailRequired })
   .trim()
-  .min(1, messages.login.emailRequired)
-  .max(EMAIL_MAX_LENGTH, messages.login.emailInvalid)
-  .regex(EMAIL_PATTERN, messages.login.emailInvalid)
+  .min(1, loginMessages.emailRequired)
+  .max(EMAIL_MAX_LENGTH, loginMessages.emailInvalid)
+  .regex(EMAIL_PATTERN, loginMessages.emailInvalid)
   .transform((email) => email.toLowerCase());
 
 /** Web form of the login page. */
 export const loginFormSchema = z.object({
   email: loginEmailSchema,
   password: z
-    .string({ error: messages.login.passwordRequired })
-    .min(1, messages.login.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, messages.login.wrongCredentials),
+    .string({ error: loginMessages.passwordRequired })
+    .min(1, loginMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, loginMessages.wrongCredentials),
 });
 export type LoginForm = z.input<typeof loginFormSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { categorySchema, eventSchema, pageSchema } from './catalogue';
 import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
-import { messages } from './messages';
+import { eventFormMessages } from './messages/event-form';
 
 /**
  * The admin's event form, shared by the web form (instant feedback) and the server (the rule).
@@ -21,7 +21,7 @@ import { messages } from './messages';
  * Errors come back as 400 problem+json with `errors: { field: message }`, the same messages as here.
  */
 
-const m = messages.eventForm;
+const m = eventFormMessages;
 
 /** Texts of rules the spec does not word (limits and our own checks). */
 export const adminMessages = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TICKETS_PER_BOOKING, MIN_TICKETS_PER_BOOKING } from './constants';
-import { messages } from './messages';
+import { paymentMessages } from './messages/payment';
 
 export const bookingStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed', 'refunded', 'cancelled']);
 export type BookingStatusDto = z.infer<typeof bookingStatusSchema>;
@@ -95,18 +95,18 @@ export const simulatedConfirmBodySchema = z.object({
   cardNumber: z
     .string()
     .trim()
-    .regex(/^[\d ]{8,30}$/, { message: messages.payment.invalidNumber }),
+    .regex(/^[\d ]{8,30}$/, { message: paymentMessages.invalidNumber }),
   expMonth: z
     .number()
     .int()
-    .min(1, { message: messages.payment.invalidExpiry })
-    .max(12, { message: messages.payment.invalidExpiry }),
+    .min(1, { message: paymentMessages.invalidExpiry })
+    .max(12, { message: paymentMessages.invalidExpiry }),
   /** Two or four digits. */
   expYear: z.number().int().min(0).max(9999),
   cvc: z
     .string()
     .trim()
-    .regex(/^\d{3,4}$/, { message: messages.payment.incompleteCvc }),
+    .regex(/^\d{3,4}$/, { message: paymentMessages.incompleteCvc }),
 });
 export type SimulatedConfirmBody = z.infer<typeof simulatedConfirmBodySchema>;
 

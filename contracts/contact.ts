@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages, withExampleEmail } from './messages';
+import { contactMessages as contactSpecMessages } from './messages/contact';
+import { withExampleEmail } from './messages/example-email';
 
 /**
  * The contact form, shared by the web form (feedback on submit) and the server (the rule).
@@ -12,7 +13,7 @@ import { messages, withExampleEmail } from './messages';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, description: 5000 } as const;
 
-const m = messages.contact;
+const m = contactSpecMessages;
 
 /** Texts of rules the spec does not word (limits and types). */
 export const contactMessages = {

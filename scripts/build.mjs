@@ -2,7 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync as zopfliGzip } from '@gfx/zopfli';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -16,19 +17,23 @@ execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/app/ssr.tsx', '--lo
   stdio: 'inherit',
 });
 
-// Pre-compressed copies let the server send static files without compressing them per request.
-function precompress(dir) {
+// Pre-compressed copies let the server send static files without compressing them per request. The gzip
+// copies come from Zopfli: the same format every client reads, about 3% smaller than zlib's best.
+async function precompress(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) precompress(file);
-    else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(entry.name) && statSync(file).size > 1024) {
+    if (entry.isDirectory()) await precompress(file);
+    else if (/\.(js|css|html|svg|json|txt|webmanifest)$/.test(entry.name) && statSync(file).size > 256) {
+      // A copy is kept only where it is smaller than the file itself.
       const data = readFileSync(file);
-      writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      const gz = await zopfliGzip(data, { numiterations: 1 });
+      if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
+      const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      if (br.length < data.length) writeFileSync(`${file}.br`, br);
     }
   }
 }
-precompress(path.join(root, 'dist/web'));
+await precompress(path.join(root, 'dist/web'));
 
 await build({
   entryPoints: [path.join(root, 'server/main.ts')],

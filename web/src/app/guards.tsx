@@ -3,7 +3,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../contracts/redirect';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/accounts/api/get-me';
-import { isSigningOut } from '../features/accounts/api/sign-out';
+import { isSigningOut } from '../features/accounts/api/signing-out';
 
 /**
  * Route guards of SPEC §2 and §6. They only steer the browser: the API enforces the same rules.

@@ -1,4 +1,4 @@
-import { messages } from '../../../contracts/messages';
+import { commonMessages } from '../../../contracts/messages/common';
 import { ButtonLink } from '../components/ui/button';
 import { useDocumentMeta } from '../components/ui/page';
 import { useMe } from '../features/accounts/api/get-me';
@@ -12,9 +12,9 @@ export function NotFoundRoute() {
       <p aria-hidden="true" className="text-8xl font-black text-accent">
         404
       </p>
-      <h1 className="text-3xl font-bold tracking-wide">{messages.common.notFound}</h1>
+      <h1 className="text-3xl font-bold tracking-wide">{commonMessages.notFound}</h1>
       <ButtonLink to={isAdmin ? '/admin' : '/'} size="lg">
-        {isAdmin ? messages.common.dashboard : messages.common.backToHome}
+        {isAdmin ? commonMessages.dashboard : commonMessages.backToHome}
       </ButtonLink>
     </div>
   );

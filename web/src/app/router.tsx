@@ -4,7 +4,6 @@ import { ErrorBoundary } from './error-boundary';
 import { ErrorFallback } from './error-fallback';
 import { NotForAdmins, RequireAdmin, RequireAuth, SignedOutOnly } from './guards';
 import { RootLayout } from './layout/root-layout';
-import { NotFoundRoute } from './not-found';
 
 /**
  * Declarative routes (<BrowserRouter> + <Routes>): the data router costs ~16 KB gzip more on the first
@@ -87,6 +86,11 @@ const AdminEventFormRoute = page(
 const AdminMailboxRoute = page(
   () => import('../features/admin/routes/admin-mailbox'),
   (m) => m.AdminMailboxRoute,
+);
+
+const NotFoundRoute = page(
+  () => import('./not-found'),
+  (m) => m.NotFoundRoute,
 );
 
 type Guard = (props: { children: ReactNode }) => ReactNode;

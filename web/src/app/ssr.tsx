@@ -22,7 +22,9 @@ export async function renderPage(url: string, data: InitialData, signal?: AbortS
           </StaticRouter>
         </AppProviders>
       </StrictMode>,
-      { signal },
+      // Every Suspense boundary written in place: React otherwise moves one that ends past ~12 KB of HTML
+      // to the end of the page, revealed by an inline script that our CSP (script-src 'self') refuses.
+      { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const chunks: Buffer[] = [];
     for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../../contracts/messages';
+import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Brand } from './header';
@@ -25,7 +25,7 @@ const socials = [
 
 const policies = {
   privacy: {
-    title: messages.catalogue.privacyPolicy,
+    title: catalogueMessages.privacyPolicy,
     body: [
       'We keep only what we need to run your account and your bookings: your name, email, profile picture and the tickets you buy.',
       'Card details go straight to the payment provider and never touch our servers. We do not sell your data or share it with advertisers.',
@@ -33,7 +33,7 @@ const policies = {
     ],
   },
   terms: {
-    title: messages.catalogue.termsOfService,
+    title: catalogueMessages.termsOfService,
     body: [
       'Tickets are held for a few minutes while you pay and are yours once the payment is confirmed.',
       'Event details (dates, times, prices) are set by the hosts; if an event is cancelled, its hosts are responsible for refunds.',
@@ -56,10 +56,10 @@ export function Footer() {
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
           <Link to="/" className="w-fit hover:text-accent">
-            {messages.catalogue.home}
+            {catalogueMessages.home}
           </Link>
           <Link to="/contact" className="w-fit hover:text-accent">
-            {messages.catalogue.eventHosting}
+            {catalogueMessages.eventHosting}
           </Link>
         </nav>
         <div className="flex flex-col gap-4">
@@ -82,10 +82,10 @@ export function Footer() {
           </ul>
           <div className="flex gap-4 text-sm">
             <button type="button" className="text-fg-muted hover:text-accent" onClick={() => setPolicy('privacy')}>
-              {messages.catalogue.privacyPolicy}
+              {catalogueMessages.privacyPolicy}
             </button>
             <button type="button" className="text-fg-muted hover:text-accent" onClick={() => setPolicy('terms')}>
-              {messages.catalogue.termsOfService}
+              {catalogueMessages.termsOfService}
             </button>
           </div>
         </div>

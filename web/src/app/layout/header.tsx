@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { messages } from '../../../../contracts/messages';
+import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { ButtonLink } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
@@ -83,10 +83,10 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
         <Brand />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           <NavLink to="/" end className={navLink}>
-            {messages.catalogue.home}
+            {catalogueMessages.home}
           </NavLink>
           <NavLink to="/contact" className={navLink}>
-            {messages.catalogue.hostingAnEvent}
+            {catalogueMessages.hostingAnEvent}
           </NavLink>
         </nav>
         <HeaderSearch className="ml-auto hidden w-full max-w-xs md:block" />
@@ -97,13 +97,13 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             </Suspense>
           ) : (
             <ButtonLink to="/login" size="sm">
-              {messages.catalogue.login}
+              {catalogueMessages.login}
             </ButtonLink>
           )}
           <button
             type="button"
             className="grid size-10 place-items-center rounded-lg text-fg hover:bg-surface-overlay md:hidden"
-            aria-label={menuOpen ? messages.catalogue.closeMenu : messages.catalogue.openMenu}
+            aria-label={menuOpen ? catalogueMessages.closeMenu : catalogueMessages.openMenu}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -130,12 +130,12 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
           <ul className="flex flex-col gap-1">
             <li>
               <NavLink to="/" end className={navLink}>
-                {messages.catalogue.home}
+                {catalogueMessages.home}
               </NavLink>
             </li>
             <li>
               <NavLink to="/contact" className={navLink}>
-                {messages.catalogue.hostingAnEvent}
+                {catalogueMessages.hostingAnEvent}
               </NavLink>
             </li>
           </ul>

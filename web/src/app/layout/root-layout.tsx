@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
-import { Footer } from './footer';
 import { Header } from './header';
+
+/** Its own chunk: the home page, the first most visitors see, has no footer. */
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
 /** SPEC §2: the header is hidden on /, the 404 page, /login, /signup and /payment (home draws its own). */
 const HEADERLESS = new Set(['/', '/404', '/login', '/signup', '/payment']);
@@ -42,7 +44,12 @@ export function RootLayout() {
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>
-      {showFooter ? <Footer /> : null}
+      {showFooter ? (
+        // Server-rendered pages keep the footer's HTML until its chunk is here, then hydrate it.
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { Me } from '../../../../../contracts/accounts';
 import { accountTexts } from '../../../../../contracts/accounts';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { cn } from '../../../components/ui/cn';
 import { ApiError } from '../../../lib/api-client';
 import { useSendVerificationEmail } from '../api/send-verification-email';
@@ -22,7 +22,7 @@ export function VerificationNotice({ me, className }: { me: Me; className?: stri
             onSuccess: () => toast.success(accountTexts.verificationSent),
             onError: (error) =>
               toast.error(
-                error instanceof ApiError && error.status === 429 ? error.message : messages.common.somethingWentWrong,
+                error instanceof ApiError && error.status === 429 ? error.message : commonMessages.somethingWentWrong,
               ),
           })
         }

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { accountTexts, type Me, type ProfileForm, profileFormSchema } from '../../../../../contracts/accounts';
 import { MAX_UPLOAD_BYTES, PROFILE_PICTURE_LOADING_MS } from '../../../../../contracts/constants';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
+import { profileMessages } from '../../../../../contracts/messages/profile';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -52,7 +53,7 @@ function ProfilePicture({ me }: { me: Me }) {
       await Promise.all([upload.mutateAsync(file), minimum]);
     } catch (error) {
       toast.error(
-        error instanceof ApiError && error.status === 400 ? error.message : messages.common.somethingWentWrong,
+        error instanceof ApiError && error.status === 400 ? error.message : commonMessages.somethingWentWrong,
       );
     } finally {
       setLoading(false);
@@ -131,7 +132,7 @@ function EditProfileForm({ me }: { me: Me }) {
         lastName: values.lastName.trim(),
         ...(values.newPassword ? { newPassword: values.newPassword } : {}),
       });
-      toast.success(messages.profile.saved);
+      toast.success(profileMessages.saved);
       await navigate('/');
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
@@ -139,7 +140,7 @@ function EditProfileForm({ me }: { me: Me }) {
           if (field in values) setError(field as keyof ProfileForm, { message });
         }
       } else {
-        toast.error(messages.common.somethingWentWrong);
+        toast.error(commonMessages.somethingWentWrong);
       }
     }
   });

@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { forgotPasswordFormSchema } from '../../../../../contracts/accounts';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
+import { resetPasswordMessages } from '../../../../../contracts/messages/reset-password';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
@@ -35,7 +36,7 @@ export function ForgotPassRoute() {
       setSent(true);
     } catch (error) {
       toast.error(
-        error instanceof ApiError && error.status === 429 ? error.message : messages.common.somethingWentWrong,
+        error instanceof ApiError && error.status === 429 ? error.message : commonMessages.somethingWentWrong,
       );
     }
   };
@@ -52,7 +53,7 @@ export function ForgotPassRoute() {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {sent ? (
           <p role="status" className="rounded-lg border border-accent/40 bg-accent/10 px-3 py-2 text-sm text-fg">
-            {messages.resetPassword.sent}
+            {resetPasswordMessages.sent}
           </p>
         ) : (
           <p className="text-sm text-fg-muted">Enter the email of your account and we will send you a reset link.</p>

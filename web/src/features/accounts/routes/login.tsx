@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type LoginForm, loginFormSchema } from '../../../../../contracts/accounts';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
+import { loginMessages } from '../../../../../contracts/messages/login';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
@@ -19,7 +20,7 @@ import { PasswordField } from '../components/password-field';
  * (to / or back to ?redirect=).
  */
 export function LoginRoute() {
-  useDocumentMeta(messages.login.heading);
+  useDocumentMeta(loginMessages.heading);
   const signIn = useSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const [wrongCredentials, setWrongCredentials] = useState(false);
@@ -43,17 +44,17 @@ export function LoginRoute() {
     clearFailure();
     try {
       await signIn.mutateAsync(values);
-      toast.success(messages.login.success);
+      toast.success(loginMessages.success);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.code === 'INVALID_CREDENTIALS')) {
         setWrongCredentials(true);
-        setFailure(messages.login.wrongCredentials);
+        setFailure(loginMessages.wrongCredentials);
       } else if (error instanceof ApiError && error.status === 429) {
         setFailure(error.message);
       } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
-        setFailure(Object.values(error.errors)[0] ?? messages.common.somethingWentWrong);
+        setFailure(Object.values(error.errors)[0] ?? commonMessages.somethingWentWrong);
       } else {
-        toast.error(messages.common.somethingWentWrong);
+        toast.error(commonMessages.somethingWentWrong);
       }
     }
   });
@@ -61,7 +62,7 @@ export function LoginRoute() {
   return (
     <AuthCard
       brand
-      title={messages.login.heading}
+      title={loginMessages.heading}
       footer={
         <>
           Don&apos;t have an account?{' '}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { accountTexts, type ResetPasswordForm, resetPasswordFormSchema } from '../../../../../contracts/accounts';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button } from '../../../components/ui/button';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -50,7 +50,7 @@ export function ResetPasswordRoute() {
         setError('newPassword', { message: error.errors.newPassword });
       } else {
         toast.error(
-          error instanceof ApiError && error.status === 429 ? error.message : messages.common.somethingWentWrong,
+          error instanceof ApiError && error.status === 429 ? error.message : commonMessages.somethingWentWrong,
         );
       }
     }

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type SignUpForm, signUpFormSchema } from '../../../../../contracts/accounts';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
+import { signupMessages } from '../../../../../contracts/messages/signup';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
@@ -13,7 +14,7 @@ import { useSignUp } from '../api/sign-up';
 import { AuthBrand } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
 
-const s = messages.signup;
+const s = signupMessages;
 
 /**
  * SPEC §2 Sign-up: fields checked live with the spec's messages; on success the user is signed in, the
@@ -50,7 +51,7 @@ export function SignupRoute() {
       } else if (error instanceof ApiError && error.status === 429) {
         toast.error(error.message);
       } else {
-        toast.error(messages.common.somethingWentWrong);
+        toast.error(commonMessages.somethingWentWrong);
       }
     }
   });

@@ -10,7 +10,7 @@ import {
   piastersToEgpInput,
 } from '../../../../../contracts/admin';
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { messages } from '../../../../../contracts/messages';
+import { adminMessages } from '../../../../../contracts/messages/admin';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -106,7 +106,7 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
-      toast.success(isEdit ? messages.admin.edited : messages.admin.added);
+      toast.success(isEdit ? adminMessages.edited : adminMessages.added);
       navigate('/admin');
     } catch (error) {
       if (error instanceof ApiError) {
@@ -116,7 +116,7 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
           }
         }
       }
-      toast.error(isEdit ? messages.admin.editFailed : messages.admin.addFailed);
+      toast.error(isEdit ? adminMessages.editFailed : adminMessages.addFailed);
     }
   });
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -50,7 +50,7 @@ export function AdminEventFormRoute() {
         </div>
       ) : failed ? (
         <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-border p-6">
-          <p>{messages.common.somethingWentWrong}</p>
+          <p>{commonMessages.somethingWentWrong}</p>
           <Button
             variant="secondary"
             onClick={() => {

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, ADMIN_LOADING_MS } from '../../../../../contracts/constants';
-import { messages } from '../../../../../contracts/messages';
+import { adminMessages } from '../../../../../contracts/messages/admin';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -13,7 +14,7 @@ import { EventsTable } from '../components/events-table';
 import { EventsTableSkeleton } from '../components/events-table-skeleton';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const [confirmTitle, confirmQuestion] = splitFirst(messages.admin.confirmDeletion, ': ');
+const [confirmTitle, confirmQuestion] = splitFirst(adminMessages.confirmDeletion, ': ');
 
 function splitFirst(text: string, separator: string): [string, string] {
   const at = text.indexOf(separator);
@@ -31,7 +32,7 @@ function useMinimumDelay(ms: number): boolean {
 }
 
 export function AdminEventsRoute() {
-  useDocumentMeta(messages.admin.listTitle);
+  useDocumentMeta(adminMessages.listTitle);
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
@@ -80,11 +81,11 @@ export function AdminEventsRoute() {
     const onlyRowOnPage = (data?.items.length ?? 0) <= 1;
     remove.mutate(event.id, {
       onSuccess: () => {
-        toast.success(messages.admin.deleted);
+        toast.success(adminMessages.deleted);
         if (onlyRowOnPage && page !== 1) go({ page: 1 });
       },
       onError: () => {
-        toast.error(messages.admin.deleteFailed);
+        toast.error(adminMessages.deleteFailed);
       },
     });
   }
@@ -96,7 +97,7 @@ export function AdminEventsRoute() {
     <PageContainer className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
-          {messages.admin.listTitle}
+          {adminMessages.listTitle}
         </h1>
         <ButtonLink to="/admin/event/new">Add Event</ButtonLink>
       </div>
@@ -121,13 +122,13 @@ export function AdminEventsRoute() {
         <EventsTableSkeleton />
       ) : isError && !data ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border p-6">
-          <p>{messages.common.somethingWentWrong}</p>
+          <p>{commonMessages.somethingWentWrong}</p>
           <Button variant="secondary" onClick={() => refetch()}>
             Try again
           </Button>
         </div>
       ) : data && data.items.length === 0 ? (
-        <p className="rounded-xl border border-border p-10 text-center text-lg text-fg-muted">{messages.admin.empty}</p>
+        <p className="rounded-xl border border-border p-10 text-center text-lg text-fg-muted">{adminMessages.empty}</p>
       ) : data ? (
         <EventsTable
           events={data.items}

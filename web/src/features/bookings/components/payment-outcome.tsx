@@ -1,4 +1,4 @@
-import { messages } from '../../../../../contracts/messages';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 
@@ -16,12 +16,12 @@ export function PaymentOutcome({ outcome, eventId }: { outcome: 'success' | 'fai
       >
         {success ? '✓' : '!'}
       </div>
-      <h1 className="text-2xl font-bold">{success ? messages.payment.successTitle : messages.payment.failureTitle}</h1>
-      <p className="text-fg-muted">{success ? messages.payment.successText : messages.payment.failureText}</p>
+      <h1 className="text-2xl font-bold">{success ? paymentMessages.successTitle : paymentMessages.failureTitle}</h1>
+      <p className="text-fg-muted">{success ? paymentMessages.successText : paymentMessages.failureText}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        {success ? <ButtonLink to="/profile">{messages.payment.viewMyTickets}</ButtonLink> : null}
+        {success ? <ButtonLink to="/profile">{paymentMessages.viewMyTickets}</ButtonLink> : null}
         <ButtonLink to={eventLink} variant={success ? 'secondary' : 'primary'}>
-          {messages.payment.backToEvent}
+          {paymentMessages.backToEvent}
         </ButtonLink>
       </div>
     </Card>

@@ -1,5 +1,5 @@
 import { MIN_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
-import { messages } from '../../../../../contracts/messages';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 
 /** A minus/plus control with a minimum of 1; the caller decides what is too many. */
 export function QuantityStepper({
@@ -19,7 +19,7 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        aria-label={messages.payment.decreaseQuantity}
+        aria-label={paymentMessages.decreaseQuantity}
         disabled={value <= MIN_TICKETS_PER_BOOKING}
         onClick={() => onChange(Math.max(MIN_TICKETS_PER_BOOKING, value - 1))}
       >
@@ -31,7 +31,7 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        aria-label={messages.payment.increaseQuantity}
+        aria-label={paymentMessages.increaseQuantity}
         disabled={value > max}
         onClick={() => onChange(value + 1)}
       >

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { parseCardExpiry } from '../../../../../contracts/bookings';
 import { formatPiasters } from '../../../../../contracts/dates';
-import { messages } from '../../../../../contracts/messages';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
@@ -40,7 +40,7 @@ export function SimulatedCardForm({
     setError(null);
     const parsed = parseCardExpiry(expiry);
     if (!parsed) {
-      setError(messages.payment.invalidExpiry);
+      setError(paymentMessages.invalidExpiry);
       return;
     }
     try {
@@ -56,14 +56,14 @@ export function SimulatedCardForm({
       if (err instanceof ApiError) {
         const fieldMessage = Object.values(err.errors)[0];
         setError(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message);
-      } else setError(messages.payment.unexpectedState);
+      } else setError(paymentMessages.unexpectedState);
     }
   }
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
-        label={messages.payment.cardNumber}
+        label={paymentMessages.cardNumber}
         name="cardnumber"
         inputMode="numeric"
         autoComplete="cc-number"
@@ -74,7 +74,7 @@ export function SimulatedCardForm({
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
-          label={messages.payment.expiryDate}
+          label={paymentMessages.expiryDate}
           name="exp-date"
           inputMode="numeric"
           autoComplete="cc-exp"
@@ -84,7 +84,7 @@ export function SimulatedCardForm({
           required
         />
         <TextField
-          label={messages.payment.cvc}
+          label={paymentMessages.cvc}
           name="cvc"
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -97,8 +97,8 @@ export function SimulatedCardForm({
       </div>
       <Button type="submit" size="lg" disabled={confirm.isPending}>
         {confirm.isPending
-          ? messages.payment.processing
-          : messages.payment.pay.replace('{total}', formatPiasters(totalPiasters))}
+          ? paymentMessages.processing
+          : paymentMessages.pay.replace('{total}', formatPiasters(totalPiasters))}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-danger">

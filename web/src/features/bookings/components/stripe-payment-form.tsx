@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
 import { formatPiasters } from '../../../../../contracts/dates';
-import { messages } from '../../../../../contracts/messages';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
 
 /**
@@ -35,7 +35,7 @@ function Form({ bookingId, totalPiasters }: { bookingId: string; totalPiasters: 
       confirmParams: { return_url: `${window.location.origin}/payment-success?booking=${bookingId}` },
     });
     // Only reached when the payment could not be confirmed (otherwise Stripe redirects to return_url).
-    setError(result.error?.message ?? messages.payment.unexpectedState);
+    setError(result.error?.message ?? paymentMessages.unexpectedState);
     setPending(false);
   }
 
@@ -43,7 +43,7 @@ function Form({ bookingId, totalPiasters }: { bookingId: string; totalPiasters: 
     <form onSubmit={submit} className="flex flex-col gap-4">
       <PaymentElement />
       <Button type="submit" size="lg" disabled={!stripe || pending}>
-        {pending ? messages.payment.processing : messages.payment.pay.replace('{total}', formatPiasters(totalPiasters))}
+        {pending ? paymentMessages.processing : paymentMessages.pay.replace('{total}', formatPiasters(totalPiasters))}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-danger">

@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MAX_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
 import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -34,7 +35,7 @@ export function GetTicketRoute() {
     return (
       <PageContainer>
         <p role="alert" className="py-16 text-center text-fg-muted">
-          {messages.common.somethingWentWrong}
+          {commonMessages.somethingWentWrong}
         </p>
       </PageContainer>
     );
@@ -50,7 +51,7 @@ export function GetTicketRoute() {
   const available = event.ticketsAvailable;
   const total = event.pricePiasters * quantity;
   const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
-  const method = config?.provider === 'stripe' ? messages.payment.methodStripe : messages.payment.methodSimulated;
+  const method = config?.provider === 'stripe' ? paymentMessages.methodStripe : paymentMessages.methodSimulated;
 
   async function proceed() {
     if (!event || tooMany) return;
@@ -64,7 +65,7 @@ export function GetTicketRoute() {
       navigate(`/payment?booking=${booking.id}`);
     } catch (err) {
       keyRef.current = null;
-      setProblem(err instanceof ApiError ? err.message : messages.common.somethingWentWrong);
+      setProblem(err instanceof ApiError ? err.message : commonMessages.somethingWentWrong);
       if (err instanceof ApiError && err.status === 409) void refetch();
     }
   }
@@ -88,9 +89,9 @@ export function GetTicketRoute() {
           <QuantityStepper value={quantity} onChange={setQuantity} max={Math.min(MAX_TICKETS_PER_BOOKING, available)} />
           <p className="text-sm text-fg-muted" aria-live="polite">
             {available === 0
-              ? messages.payment.soldOut
+              ? paymentMessages.soldOut
               : quantity > available
-                ? messages.payment.notEnoughTickets.replace('{available}', String(available))
+                ? paymentMessages.notEnoughTickets.replace('{available}', String(available))
                 : quantity > MAX_TICKETS_PER_BOOKING
                   ? `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once.`
                   : `${available} ${available === 1 ? 'ticket' : 'tickets'} left`}
@@ -104,8 +105,8 @@ export function GetTicketRoute() {
 
         <Button size="lg" disabled={tooMany || available === 0 || createBooking.isPending} onClick={proceed}>
           {createBooking.isPending
-            ? messages.payment.processing
-            : messages.payment.proceedToPay.replace('{price}', formatPiasters(total))}
+            ? paymentMessages.processing
+            : paymentMessages.proceedToPay.replace('{price}', formatPiasters(total))}
         </Button>
         {problem ? (
           <p role="alert" className="text-sm text-danger">

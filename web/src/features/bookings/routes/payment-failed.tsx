@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { messages } from '../../../../../contracts/messages';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { PaymentOutcome } from '../components/payment-outcome';
 
@@ -7,7 +7,7 @@ import { PaymentOutcome } from '../components/payment-outcome';
 export function PaymentFailedRoute() {
   const [params] = useSearchParams();
   const eventId = params.get('event') ?? '';
-  useDocumentMeta(messages.payment.failureTitle);
+  useDocumentMeta(paymentMessages.failureTitle);
   return (
     <PageContainer>
       <PaymentOutcome outcome="failure" eventId={/^[0-9a-f-]{36}$/i.test(eventId) ? eventId : undefined} />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages } from '../../../../../contracts/messages';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { useBooking } from '../api/get-booking';
@@ -24,7 +24,7 @@ export function PaymentSuccessRoute() {
   const queryClient = useQueryClient();
   const status = booking.data?.status;
   const paid = status === 'paid';
-  useDocumentMeta(paid ? messages.payment.successTitle : messages.payment.failureTitle);
+  useDocumentMeta(paid ? paymentMessages.successTitle : paymentMessages.failureTitle);
 
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), SETTLE_WAIT_MS);
@@ -39,7 +39,7 @@ export function PaymentSuccessRoute() {
     return (
       <PageContainer className="flex min-h-[50vh] items-center justify-center">
         <p className="flex items-center gap-3 text-fg-muted">
-          <Spinner label={messages.payment.processing} /> {messages.payment.processing}
+          <Spinner label={paymentMessages.processing} /> {paymentMessages.processing}
         </p>
       </PageContainer>
     );

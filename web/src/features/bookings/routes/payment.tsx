@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -54,7 +55,7 @@ export function PaymentRoute() {
     return (
       <PageContainer>
         <p role="alert" className="py-16 text-center text-fg-muted">
-          {messages.common.somethingWentWrong}
+          {commonMessages.somethingWentWrong}
         </p>
       </PageContainer>
     );
@@ -110,7 +111,7 @@ export function PaymentRoute() {
               </Suspense>
             ) : (
               <p role="alert" className="text-sm text-danger">
-                {messages.payment.unexpectedState}
+                {paymentMessages.unexpectedState}
               </p>
             )
           ) : (

@@ -1,5 +1,6 @@
 import type { Ticket } from '../../../../../contracts/bookings';
-import { messages } from '../../../../../contracts/messages';
+import { bookingsMessages } from '../../../../../contracts/messages/bookings';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -46,13 +47,13 @@ function Section({
 
 /** SPEC §2 Profile: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
 export function ProfileRoute() {
-  useDocumentMeta(messages.bookings.yourTickets);
+  useDocumentMeta(bookingsMessages.yourTickets);
   const { data, isError } = useMyBookings();
   if (isError) {
     return (
       <PageContainer>
         <p role="alert" className="py-16 text-center text-fg-muted">
-          {messages.common.somethingWentWrong}
+          {commonMessages.somethingWentWrong}
         </p>
       </PageContainer>
     );
@@ -60,7 +61,7 @@ export function ProfileRoute() {
   return (
     <PageContainer className="flex flex-col gap-6">
       <h1 className="sr-only">Your Bookings</h1>
-      <Section title={messages.bookings.yourTickets} tickets={data?.tickets} empty="No tickets yet." />
+      <Section title={bookingsMessages.yourTickets} tickets={data?.tickets} empty="No tickets yet." />
       {data?.tickets.length === 0 ? (
         <div>
           <ButtonLink to="/events-page/all" variant="secondary">
@@ -68,7 +69,7 @@ export function ProfileRoute() {
           </ButtonLink>
         </div>
       ) : null}
-      <Section title={messages.bookings.yourHistory} tickets={data?.history} empty="No past tickets." past />
+      <Section title={bookingsMessages.yourHistory} tickets={data?.history} empty="No past tickets." past />
     </PageContainer>
   );
 }

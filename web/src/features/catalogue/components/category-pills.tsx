@@ -1,5 +1,5 @@
 import { ALL_CATEGORIES } from '../../../../../contracts/constants';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { PillLink } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCategories } from '../api/get-categories';
@@ -13,7 +13,7 @@ export function CategoryPills({ current, hrefFor }: { current: string; hrefFor: 
       <ul className="flex gap-2 sm:flex-wrap">
         <li>
           <PillLink to={hrefFor(ALL_CATEGORIES)} active={value === ALL_CATEGORIES}>
-            {messages.catalogue.all}
+            {catalogueMessages.all}
           </PillLink>
         </li>
         {isPending

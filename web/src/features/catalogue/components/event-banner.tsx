@@ -1,6 +1,6 @@
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/dates';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { priceLabel } from './event-card';
@@ -42,10 +42,10 @@ export function EventBanner({ event }: { event: EventDto }) {
         </ul>
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink to={`/event-details/${event.id}`} size="lg">
-            {messages.catalogue.moreDetails}
+            {catalogueMessages.moreDetails}
           </ButtonLink>
           <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" variant="secondary">
-            {messages.catalogue.bookATicket} · {priceLabel(event.pricePiasters)}
+            {catalogueMessages.bookATicket} · {priceLabel(event.pricePiasters)}
           </ButtonLink>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
@@ -35,7 +35,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
           className="absolute inset-0 grid place-items-center bg-black/60 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
         >
           <span className="rounded-full border border-white/70 px-4 py-2 text-sm font-semibold text-white">
-            {messages.catalogue.moreDetails}
+            {catalogueMessages.moreDetails}
           </span>
         </div>
       </div>

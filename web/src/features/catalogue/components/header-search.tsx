@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSearchEvents } from '../api/search-events';
@@ -77,7 +77,7 @@ export function HeaderSearch({ className }: { className?: string }) {
     // biome-ignore lint/a11y/noStaticElementInteractions: key handling for the arrow keys of the input and its results
     <div ref={root} className={cn('relative', className)} onKeyDown={onKeyDown}>
       <label htmlFor={inputId} className="sr-only">
-        {messages.catalogue.searchEvents}
+        {catalogueMessages.searchEvents}
       </label>
       <div className="relative">
         <IconSearch className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
@@ -86,7 +86,7 @@ export function HeaderSearch({ className }: { className?: string }) {
           id={inputId}
           type="search"
           autoComplete="off"
-          placeholder={messages.catalogue.searchEvents}
+          placeholder={catalogueMessages.searchEvents}
           value={text}
           maxLength={100}
           aria-controls={resultsId}
@@ -136,7 +136,7 @@ export function HeaderSearch({ className }: { className?: string }) {
           role="status"
           className={cn('px-2 py-3 text-sm text-fg-muted', !(settled && items.length === 0) && 'sr-only')}
         >
-          {settled ? (items.length === 0 ? messages.catalogue.noSearchMatch : `${items.length} results`) : ''}
+          {settled ? (items.length === 0 ? catalogueMessages.noSearchMatch : `${items.length} results`) : ''}
         </p>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 
 /** Previous / Next links; nothing at all with one page or none (SPEC §2). */
@@ -18,11 +18,11 @@ export function Pagination({
     <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={buttonClasses('secondary')} rel="prev">
-          {messages.catalogue.previous}
+          {catalogueMessages.previous}
         </Link>
       ) : (
         <span aria-disabled="true" className={buttonClasses('secondary', 'md', disabled)}>
-          {messages.catalogue.previous}
+          {catalogueMessages.previous}
         </span>
       )}
       <span className="text-sm text-fg-muted" aria-live="polite">
@@ -30,11 +30,11 @@ export function Pagination({
       </span>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={buttonClasses('secondary')} rel="next">
-          {messages.catalogue.next}
+          {catalogueMessages.next}
         </Link>
       ) : (
         <span aria-disabled="true" className={buttonClasses('secondary', 'md', disabled)}>
-          {messages.catalogue.next}
+          {catalogueMessages.next}
         </span>
       )}
     </nav>

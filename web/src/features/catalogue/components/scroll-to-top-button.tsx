@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SCROLL_TOP_THRESHOLD_PX } from '../../../../../contracts/constants';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
 import { IconArrowUp } from './icons';
 
@@ -17,7 +17,7 @@ export function ScrollToTopButton() {
   return (
     <button
       type="button"
-      aria-label={messages.catalogue.scrollToTop}
+      aria-label={catalogueMessages.scrollToTop}
       onClick={() => {
         const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });

@@ -1,7 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/dates';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -32,7 +33,7 @@ export function EventDetailsRoute() {
     return (
       <PageContainer>
         <p role="alert" className="py-16 text-center text-fg-muted">
-          {messages.common.somethingWentWrong}
+          {commonMessages.somethingWentWrong}
         </p>
       </PageContainer>
     );
@@ -95,7 +96,7 @@ export function EventDetailsRoute() {
           <Card className="flex flex-col gap-4 p-6">
             <h2 id="book-title" className="flex items-center gap-2 text-xl font-bold">
               <IconTicket className="size-5 text-accent" />
-              {messages.catalogue.bookATicket}
+              {catalogueMessages.bookATicket}
             </h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-fg-muted">Date</dt>

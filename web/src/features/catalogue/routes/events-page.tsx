@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../../../../../contracts/constants';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { useCategories } from '../api/get-categories';
 import { useEvents } from '../api/get-events';
@@ -87,13 +88,13 @@ export function EventsPageRoute() {
         </output>
       ) : isError ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-          <p className="text-fg-muted">{messages.common.somethingWentWrong}</p>
+          <p className="text-fg-muted">{commonMessages.somethingWentWrong}</p>
           <button type="button" className="text-accent underline" onClick={() => refetch()}>
             Try again
           </button>
         </div>
       ) : data.items.length === 0 ? (
-        <p className="py-16 text-center text-xl font-semibold text-fg-muted">{messages.catalogue.listEmpty}</p>
+        <p className="py-16 text-center text-xl font-semibold text-fg-muted">{catalogueMessages.listEmpty}</p>
       ) : (
         <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           {/* Keeps the outline h1 → h2 → h3 (the cards' titles) without a visible heading. */}
@@ -142,7 +143,7 @@ function MobileSearch({ category, q }: { category: string; q: string }) {
   return (
     <search className="md:hidden">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-        {messages.catalogue.searchEvents}
+        {catalogueMessages.searchEvents}
       </label>
       <div className="relative">
         <IconSearch className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />

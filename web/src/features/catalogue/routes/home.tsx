@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { HOME_SKELETON_MS } from '../../../../../contracts/constants';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
+import { commonMessages } from '../../../../../contracts/messages/common';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Reveal } from '../../../components/ui/reveal';
@@ -62,7 +63,7 @@ export function HomeRoute() {
         <h2 className="text-2xl font-bold sm:text-3xl">Upcoming events</h2>
         {isError && delay === undefined ? (
           <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-            <p className="text-fg-muted">{messages.common.somethingWentWrong}</p>
+            <p className="text-fg-muted">{commonMessages.somethingWentWrong}</p>
             <button type="button" className="text-accent underline" onClick={() => refetch()}>
               Try again
             </button>
@@ -73,7 +74,7 @@ export function HomeRoute() {
           </output>
         ) : events.length === 0 ? (
           <Reveal delayMs={delay} skeleton={<GridSkeleton />}>
-            <p className="py-16 text-center text-xl font-semibold text-fg-muted">{messages.catalogue.homeEmpty}</p>
+            <p className="py-16 text-center text-xl font-semibold text-fg-muted">{catalogueMessages.homeEmpty}</p>
           </Reveal>
         ) : (
           <Reveal delayMs={delay} skeleton={<GridSkeleton />}>
@@ -86,7 +87,7 @@ export function HomeRoute() {
               <div className="flex justify-center">
                 {/* The visible text stays the spec's 'See More'; the link's text (and name) says where it goes. */}
                 <ButtonLink to="/events-page/all" size="lg">
-                  {messages.catalogue.seeMore}
+                  {catalogueMessages.seeMore}
                   <span className="sr-only"> events</span>
                 </ButtonLink>
               </div>

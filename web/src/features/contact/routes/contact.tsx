@@ -2,7 +2,8 @@ import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { type ContactField, contactFieldErrors, contactFormSchema } from '../../../../../contracts/contact';
-import { messages } from '../../../../../contracts/messages';
+import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
+import { contactMessages } from '../../../../../contracts/messages/contact';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -10,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
 
-const m = messages.contact;
+const m = contactMessages;
 const FIELDS: ContactField[] = ['name', 'email', 'subject', 'description'];
 const EMPTY: Record<ContactField, string> = { name: '', email: '', subject: '', description: '' };
 
@@ -69,7 +70,7 @@ export function ContactRoute() {
       <div className="grid gap-10 md:grid-cols-[2fr_3fr] md:items-start">
         <div className="md:pt-4">
           <p className="text-sm font-semibold uppercase tracking-wider text-accent">
-            {messages.catalogue.hostingAnEvent}
+            {catalogueMessages.hostingAnEvent}
           </p>
           <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{m.heading}</h1>
           <p className="mt-4 text-fg-muted">

@@ -1,9 +1,10 @@
-import { messages } from '../../../../../contracts/messages';
+import { commonMessages } from '../../../../../contracts/messages/common';
+import { contactMessages } from '../../../../../contracts/messages/contact';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 
 export function SuccessEmailRoute() {
-  useDocumentMeta(messages.contact.successTitle);
+  useDocumentMeta(contactMessages.successTitle);
   return (
     <PageContainer className="flex min-h-[60vh] items-center justify-center">
       <div className="flex w-full max-w-md flex-col items-center gap-4 rounded-2xl border border-border bg-surface-raised p-8 text-center shadow-lg">
@@ -19,10 +20,10 @@ export function SuccessEmailRoute() {
             <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </span>
-        <h1 className="text-2xl font-bold sm:text-3xl">{messages.contact.successTitle}</h1>
-        <p className="text-fg-muted">{messages.contact.successText}</p>
+        <h1 className="text-2xl font-bold sm:text-3xl">{contactMessages.successTitle}</h1>
+        <p className="text-fg-muted">{contactMessages.successText}</p>
         <ButtonLink to="/" size="lg" className="mt-2">
-          {messages.common.backToHome}
+          {commonMessages.backToHome}
         </ButtonLink>
       </div>
     </PageContainer>

@@ -1,0 +1,4 @@
+export const bookingsMessages = {
+  yourTickets: 'Your Tickets',
+  yourHistory: 'Your History',
+} as const;

@@ -1,0 +1,17 @@
+export const contactMessages = {
+  heading: 'Contact Us',
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 3 characters long',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address (e.g., {email}).',
+  subjectRequired: 'Subject is required',
+  descriptionTooShort: 'Description must be at least 20 characters long',
+  sendFailed: 'Error of send',
+  successTitle: 'Message Successful',
+  successText: 'Thank you for completing your message',
+  nameLabel: 'Name',
+  emailLabel: 'Email',
+  subjectLabel: 'Subject',
+  descriptionLabel: 'Event Description',
+  send: 'Send',
+} as const;

@@ -1,0 +1,31 @@
+import { adminMessages } from './admin';
+import { bookingsMessages } from './bookings';
+import { catalogueMessages } from './catalogue';
+import { commonMessages } from './common';
+import { contactMessages } from './contact';
+import { eventFormMessages } from './event-form';
+import { loginMessages } from './login';
+import { paymentMessages } from './payment';
+import { profileMessages } from './profile';
+import { resetPasswordMessages } from './reset-password';
+import { signupMessages } from './signup';
+
+export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
+
+/**
+ * Every user-facing text of the spec, word for word (spelling included), one module per area so that a
+ * page's JavaScript carries only its own texts (the web app imports the area modules; the server this).
+ */
+export const messages = {
+  common: commonMessages,
+  catalogue: catalogueMessages,
+  login: loginMessages,
+  signup: signupMessages,
+  resetPassword: resetPasswordMessages,
+  profile: profileMessages,
+  contact: contactMessages,
+  eventForm: eventFormMessages,
+  admin: adminMessages,
+  payment: paymentMessages,
+  bookings: bookingsMessages,
+} as const;

@@ -1,0 +1,3 @@
+export const profileMessages = {
+  saved: 'Your edits are saved successfully!',
+} as const;

@@ -1,0 +1,3 @@
+export const resetPasswordMessages = {
+  sent: "A password reset link has been sent to your email if it's registered!",
+} as const;
