@@ -45,6 +45,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a resolved session is reused while the LISTEN connection relays every revocation. */
+const SESSION_CACHE_TTL_MS = 2_000;
+
 export interface BuildOptions {
   config: AppConfig & { authSecret: string };
   database: Database;
@@ -54,6 +57,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built web app from this folder (default dist/web when it exists). */
   webDir?: string | null;
+  /**
+   * How long a resolved session may be reused (server/plugins/session-cache.ts); 0 turns the cache off.
+   * Default 2 s, off under NODE_ENV=test (its suites write sessions and roles straight to the database).
+   */
+  sessionCacheTtlMs?: number;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -114,7 +122,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .replace(/;?\s*upgrade-insecure-requests;?/, ';'),
   });
   await app.register(storagePlugin, { config });
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin, {
+    config,
+    sessionCacheTtlMs: options.sessionCacheTtlMs ?? (config.nodeEnv === 'test' ? 0 : SESSION_CACHE_TTL_MS),
+  });
   await app.register(mailWorkerPlugin, { config });
   await app.register(livePlugin);
   await app.register(paymentsPlugin, { config });

@@ -11,6 +11,7 @@ import type { AppConfig } from '../env';
 import { renderEmail } from './email-templates';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { enqueueMail } from './mailer';
+import { SessionCache } from './session-cache';
 
 /**
  * Accounts are better-auth's: email + password, email verification, password reset and sessions,
@@ -154,11 +155,29 @@ declare module 'fastify' {
 const sessionCache = Symbol('session');
 
 export const authPlugin = fp(
-  async function auth(app: FastifyInstance, opts: { config: AppConfig & { authSecret: string } }) {
+  async function auth(
+    app: FastifyInstance,
+    opts: { config: AppConfig & { authSecret: string }; sessionCacheTtlMs?: number },
+  ) {
     const auth = createAuth(app.database.db, opts.config);
     app.decorate('auth', auth);
 
-    const readSession = createSessionReader(app, auth, opts.config);
+    const cache = opts.sessionCacheTtlMs ? new SessionCache<CurrentSession>(opts.sessionCacheTtlMs) : undefined;
+    if (cache) {
+      // Other processes' sign-outs, revocations, role and profile changes, relayed by the live plugin.
+      app.addHook('onReady', async () => {
+        app.live.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
+      });
+      // This process's own: before the answer leaves, so the client's next request cannot see the old state.
+      app.addHook('onSend', async (request, _reply, payload) => {
+        const url = request.url;
+        if (url.startsWith('/api/auth/') || (url.startsWith('/api/me') && request.method !== 'GET')) cache.clear();
+        return payload;
+      });
+    }
+    // Only while every revocation reaches this process.
+    const usableCache = () => (cache && app.live?.listening ? cache : undefined);
+    const readSession = createSessionReader(app, auth, opts.config, usableCache);
     app.decorateRequest('currentSession', function currentSession(this: FastifyRequest) {
       const self = this as FastifyRequest & { [sessionCache]?: Promise<CurrentSession | null> };
       self[sessionCache] ??= readSession(this);
@@ -201,9 +220,15 @@ const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;
  * queries and allocations per call, and every booking and payment request needs the session; here we
  * verify the signed cookie ourselves (HMAC-SHA256 with the auth secret, as better-auth signs it) and read
  * the session joined with its user. Sessions due for a refresh take better-auth's own path, which extends
- * them. Revocation stays immediate: a deleted or expired session row is never found.
+ * them. Revocation stays immediate: a deleted or expired session row is never found, and the short-lived
+ * cache in front of the query (session-cache.ts) is evicted by every change of a session or account.
  */
-function createSessionReader(app: FastifyInstance, auth: Auth, config: AppConfig & { authSecret: string }) {
+function createSessionReader(
+  app: FastifyInstance,
+  auth: Auth,
+  config: AppConfig & { authSecret: string },
+  usableCache: () => SessionCache<CurrentSession> | undefined,
+) {
   const secure = config.appUrl.startsWith('https://');
   const cookieName = `${secure ? '__Secure-' : ''}eventry.session_token`;
   const sign = (value: string) => createHmac('sha256', config.authSecret).update(value).digest();
@@ -232,8 +257,13 @@ function createSessionReader(app: FastifyInstance, auth: Auth, config: AppConfig
   return async function readSession(request: FastifyRequest): Promise<CurrentSession | null> {
     const token = tokenFrom(request.headers.cookie);
     if (!token) return null;
+    const cache = usableCache();
+    const cached = cache?.get(token);
+    if (cached !== undefined) return cached;
+    const generation = cache?.generation ?? 0;
     const { rows } = await app.database.pool.query<Record<string, unknown>>(
-      `SELECT s.id AS "sessionId", s.updated_at AS "sessionUpdatedAt", u.id, u.email, u.name,
+      `SELECT s.id AS "sessionId", s.updated_at AS "sessionUpdatedAt", s.expires_at AS "sessionExpiresAt",
+              u.id, u.email, u.name,
               u.first_name AS "firstName", u.last_name AS "lastName", u.image, u.role, u.email_verified AS "emailVerified"
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token = $1 AND s.expires_at > $2`,
@@ -241,7 +271,10 @@ function createSessionReader(app: FastifyInstance, auth: Auth, config: AppConfig
       [token, new Date()],
     );
     const row = rows[0];
-    if (!row) return null;
+    if (!row) {
+      cache?.set(token, null, Date.now() + SESSION_UPDATE_AGE_MS, generation);
+      return null;
+    }
     const updatedAt = row.sessionUpdatedAt instanceof Date ? row.sessionUpdatedAt.getTime() : 0;
     if (Date.now() - updatedAt > SESSION_UPDATE_AGE_MS) {
       // Due for a refresh: let better-auth extend it.
@@ -250,7 +283,10 @@ function createSessionReader(app: FastifyInstance, auth: Auth, config: AppConfig
         ? { user: toSessionUser(result.user as Record<string, unknown>), sessionId: String(result.session.id) }
         : null;
     }
-    return { user: toSessionUser(row), sessionId: String(row.sessionId) };
+    const session = { user: toSessionUser(row), sessionId: String(row.sessionId) };
+    const expiresAt = row.sessionExpiresAt instanceof Date ? row.sessionExpiresAt.getTime() : 0;
+    cache?.set(token, session, expiresAt, generation);
+    return session;
   };
 }
 

@@ -11,6 +11,8 @@ import {
 
 /** The channel the events trigger (migration 0001_live_notify.sql) notifies on. */
 export const LIVE_CHANNEL = 'eventry_events';
+/** The channel the sessions and users triggers (migration 0002_auth_notify.sql) notify on, with a user id. */
+export const AUTH_CHANNEL = 'eventry_auth';
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 15_000;
@@ -19,7 +21,8 @@ const MAX_BUFFERED_BYTES = 64 * 1024;
 
 /**
  * Live updates: one LISTEN connection per process relays every change of the events table (from any
- * process on the same database) to the Server-Sent-Events clients of this process.
+ * process on the same database) to the Server-Sent-Events clients of this process, and every change of
+ * sessions and accounts to the session cache (server/plugins/session-cache.ts).
  */
 export interface LiveHub {
   /** Turns the request into an SSE stream until the client leaves or the app closes. */
@@ -35,6 +38,11 @@ export interface LiveHub {
    * `null` whenever changes may have been missed (the LISTEN connection was lost or came back).
    */
   onChange(listener: (change: LiveEventChange | null) => void): void;
+  /**
+   * Calls `listener` with the user id whenever a session or the account of that user changes or goes (in any
+   * process), and with `null` whenever such changes may have been missed (LISTEN connection lost or back).
+   */
+  onAccountChange(listener: (userId: string | null) => void): void;
 }
 
 declare module 'fastify' {
@@ -59,22 +67,33 @@ export const livePlugin = fp(
     let everConnected = false;
 
     const changeListeners: Array<(change: LiveEventChange | null) => void> = [];
+    const accountListeners: Array<(userId: string | null) => void> = [];
 
     function broadcast(chunk: string) {
       for (const client of clients) client.write(chunk);
     }
 
-    function notifyListeners(change: LiveEventChange | null) {
-      for (const listener of changeListeners) {
+    function notify<T>(listeners: Array<(value: T) => void>, value: T) {
+      for (const listener of listeners) {
         try {
-          listener(change);
+          listener(value);
         } catch (err) {
           app.log.error({ err }, 'a live-update listener failed');
         }
       }
     }
 
+    function notifyListeners(change: LiveEventChange | null) {
+      notify(changeListeners, change);
+      // Whatever was missed is missed on both channels.
+      if (change === null) notify(accountListeners, null);
+    }
+
     function onNotification(message: pg.Notification) {
+      if (message.channel === AUTH_CHANNEL) {
+        notify(accountListeners, message.payload || null);
+        return;
+      }
       if (message.channel !== LIVE_CHANNEL || !message.payload) return;
       let change: LiveEventChange;
       try {
@@ -98,7 +117,7 @@ export const livePlugin = fp(
       client.on('end', () => dropListener(client));
       try {
         await client.connect();
-        await client.query(`LISTEN ${LIVE_CHANNEL}`);
+        await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
       } catch (err) {
         client.end().catch(() => {});
         throw err;
@@ -190,6 +209,9 @@ export const livePlugin = fp(
       },
       onChange(fn) {
         changeListeners.push(fn);
+      },
+      onAccountChange(fn) {
+        accountListeners.push(fn);
       },
     } satisfies LiveHub);
 

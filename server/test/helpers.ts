@@ -94,12 +94,19 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 
 /** A running app on a fresh database, for one test file. */
 export async function setupTestApp(
-  options: { config?: Partial<AppConfig>; runJobs?: boolean } = {},
+  options: { config?: Partial<AppConfig>; runJobs?: boolean; sessionCacheTtlMs?: number } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'eventry-app-'));
   const { database, drop } = await createTestDatabase();
   const config = testConfig(dataDir, options.config);
-  const app = await buildApp({ config, database, runJobs: options.runJobs ?? false, logger: false, webDir: null });
+  const app = await buildApp({
+    config,
+    database,
+    runJobs: options.runJobs ?? false,
+    logger: false,
+    webDir: null,
+    sessionCacheTtlMs: options.sessionCacheTtlMs,
+  });
   await app.ready();
 
   async function createUser(
@@ -138,4 +145,28 @@ export async function setupTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Polls `read` until `done` holds (a change reaches a cache through a notification, within milliseconds). */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  let last: T | undefined;
+  for (let i = 0; i < 100; i++) {
+    last = await read();
+    if (done(last)) return last;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${what}: still ${JSON.stringify(last)}`);
+}
+
+/** Cuts this app's LISTEN connection (as a database restart would) and waits until the app knows it. */
+export async function dropLiveConnection(ctx: TestContext): Promise<void> {
+  await ctx.database.pool.query(
+    `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE application_name = 'eventry-live' AND datname = current_database()`,
+  );
+  await eventually(
+    async () => ctx.app.live.listening,
+    (listening) => !listening,
+    'the live connection down',
+  );
 }

@@ -4,20 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventDto, EventsPage } from '../../../contracts/catalogue';
 import { events } from '../../db/schema';
-import { setupTestApp } from '../../test/helpers';
+import { dropLiveConnection, eventually, setupTestApp } from '../../test/helpers';
 import { preferredEncoding, ResponseCache } from './response-cache';
 import { insertEvent } from './test-events';
-
-/** Polls `read` until `done` holds (a change reaches the cache through a notification, within milliseconds). */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 100; i++) {
-    last = await read();
-    if (done(last)) return last;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${what}: still ${JSON.stringify(last)}`);
-}
 
 describe('ResponseCache', () => {
   const body = (text: string) => async () => text;
@@ -205,15 +194,7 @@ describe('catalogue answers from the cache', () => {
       (e) => e.ticketsAvailable === 30,
       'first read',
     );
-    await ctx.database.pool.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE application_name = 'eventry-live' AND datname = current_database()`,
-    );
-    await eventually(
-      async () => ctx.app.live.listening,
-      (up) => !up,
-      'the live connection is down',
-    );
+    await dropLiveConnection(ctx);
     // No notification can arrive now: the change must still show.
     await db.update(events).set({ ticketsAvailable: 29, version: 2 }).where(eq(events.id, row.id));
     expect((await getJson<EventDto>(`/api/events/${row.id}`)).ticketsAvailable).toBe(29);
