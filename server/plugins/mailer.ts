@@ -37,6 +37,9 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<boole
       html: mail.html,
       replyTo: mail.replyTo ?? null,
       dedupeKey: mail.dedupeKey ?? null,
+      // Due at once, in whole milliseconds: the worker compares with JavaScript Dates (milliseconds), and
+      // PostgreSQL's microseconds would make a Date taken in the same millisecond look too early.
+      nextAttemptAt: sql`date_trunc('milliseconds', now())`,
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     // Wakes the mail workers once the transaction commits (nothing is sent if it rolls back).
