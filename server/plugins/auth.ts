@@ -47,7 +47,7 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.appUrl],
+    trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
     // Expected events (unknown email on reset, …) are not worth a log line; real failures are.
     logger: { level: 'error', disabled: config.nodeEnv === 'test' },
@@ -247,8 +247,10 @@ function createSessionReader(
       const dot = value.lastIndexOf('.');
       if (dot < 1) return null;
       const token = value.slice(0, dot);
-      const signature = Buffer.from(value.slice(dot + 1), 'base64');
-      const expected = sign(token);
+      // Compare the text, not decoded bytes: a base64 decoder ignores padding bits and stray characters,
+      // so several spellings would decode to the right signature.
+      const signature = Buffer.from(value.slice(dot + 1));
+      const expected = Buffer.from(sign(token).toString('base64'));
       return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
     }
     return null;

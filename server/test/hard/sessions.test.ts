@@ -145,8 +145,23 @@ describe('session lifecycle', () => {
     const { cookie } = await signUp();
     const [name, value] = cookie.header.split('=') as [string, string];
     const decoded = decodeURIComponent(value);
-    const tampered = `${decoded.slice(0, -2)}${decoded.endsWith('A') ? 'B' : 'A'}=`;
-    for (const forged of [`${name}=${encodeURIComponent(tampered)}`, `${name}=${randomUUID()}`, `${name}=`]) {
+    const dot = decoded.lastIndexOf('.');
+    const flip = (c: string | undefined) => (c === 'A' ? 'B' : 'A');
+    // One changed character of the signature, one of the token, and a signature spelled with different padding bits.
+    const signatureTampered = `${decoded.slice(0, dot + 1)}${flip(decoded[dot + 1])}${decoded.slice(dot + 2)}`;
+    const tokenTampered = `${flip(decoded[0])}${decoded.slice(1)}`;
+    // A 32-byte HMAC in base64 ends in a character whose two low bits are padding (A, E, I, … 8): the next
+    // character of the alphabet decodes to the same bytes.
+    const beforePadding = decoded.length - 2;
+    const paddingBits = `${decoded.slice(0, beforePadding)}${String.fromCharCode(decoded.charCodeAt(beforePadding) + 1)}=`;
+    for (const tampered of [signatureTampered, tokenTampered, paddingBits]) {
+      expect(tampered).not.toBe(decoded);
+    }
+    for (const forged of [
+      ...[signatureTampered, tokenTampered, paddingBits].map((t) => `${name}=${encodeURIComponent(t)}`),
+      `${name}=${randomUUID()}`,
+      `${name}=`,
+    ]) {
       expect(await me(forged), forged).toBe(401);
     }
   });
