@@ -76,7 +76,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // One log line per request, written in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // A union-typed value here would make TypeScript pick Fastify's HTTP/2 overload.
+    trustProxy: config.trustProxy as boolean,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and over-long parameters are answered as problems too (the router answers them before hooks).

@@ -65,6 +65,18 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_REGION: z.string().default('us-east-1'),
+    /**
+     * Which proxies may tell us the client's address (X-Forwarded-For), for rate limits and logs:
+     * false (default), true (any), a number of hops, or a comma-separated list of addresses or CIDR ranges.
+     */
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+          message: 'must be true, false, a number of proxies or a comma-separated list of addresses',
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -99,6 +111,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   appUrl: string;
+  /** Origins whose browsers may sign in and change things: APP_URL's, and loopback ones while it is the default. */
+  trustedOrigins: string[];
   timeZone: string;
   authSecret: string | undefined;
   admin: { email: string; password: string } | undefined;
@@ -113,6 +127,7 @@ export interface AppConfig {
   s3:
     | { endpoint: string | undefined; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
     | undefined;
+  trustProxy: boolean | number | string[];
   logLevel: string;
 }
 
@@ -136,6 +151,10 @@ export function loadConfig(source: Record<string, string | undefined> = readProc
     dataDir,
     databaseUrl: env.DATABASE_URL,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    // Without APP_URL the app is being tried on this machine: http://127.0.0.1:PORT must work like localhost.
+    trustedOrigins: env.APP_URL
+      ? [new URL(env.APP_URL).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     timeZone: env.APP_TIMEZONE,
     authSecret: env.AUTH_SECRET,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
@@ -163,8 +182,16 @@ export function loadConfig(source: Record<string, string | undefined> = readProc
             region: env.S3_REGION,
           }
         : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 function readProcessEnv(): Record<string, string | undefined> {

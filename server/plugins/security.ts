@@ -46,14 +46,14 @@ export const securityPlugin = fp(
       done();
     });
 
-    const allowedOrigin = new URL(config.appUrl).origin;
+    const allowedOrigins = new Set(config.trustedOrigins);
     app.addHook('onRequest', async (request, reply) => {
       if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
       if (CROSS_ORIGIN_ALLOWED.has(request.url.split('?')[0] ?? '')) return;
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
       const sameHost = origin !== undefined && hostOf(origin) === request.headers.host;
-      if ((origin !== undefined && origin !== allowedOrigin && !sameHost) || fetchSite === 'cross-site') {
+      if ((origin !== undefined && !allowedOrigins.has(origin) && !sameHost) || fetchSite === 'cross-site') {
         return sendProblem(reply, 403, 'CROSS_ORIGIN', 'Cross-site requests are not allowed.');
       }
     });

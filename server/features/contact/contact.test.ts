@@ -149,6 +149,37 @@ describe('POST /api/contact', () => {
     // Another address is not affected.
     expect((await send({ ...valid, subject: 'Other sender' }, '192.0.2.78')).statusCode).toBe(201);
   });
+
+  it('counts each visitor behind a trusted proxy (TRUST_PROXY) by the forwarded address', async () => {
+    const proxied = await setupTestApp({ config: { contactTo: 'hosts@eventry.test', trustProxy: ['10.9.9.9'] } });
+    try {
+      const viaProxy = (forwardedFor: string, subject: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...valid, subject },
+          remoteAddress: '10.9.9.9',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      for (let i = 0; i < 5; i++) expect((await viaProxy('198.51.100.1', `Flood ${i}`)).statusCode).toBe(201);
+      expect((await viaProxy('198.51.100.1', 'Flood 6')).statusCode).toBe(429);
+      // Another visitor behind the same proxy has their own allowance.
+      expect((await viaProxy('198.51.100.2', 'Other visitor')).statusCode).toBe(201);
+      // An untrusted peer cannot choose its address by sending the header.
+      const spoofed = (i: number) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...valid, subject: `Spoof ${i}` },
+          remoteAddress: '203.0.113.5',
+          headers: { 'x-forwarded-for': `198.51.100.${100 + i}` },
+        });
+      for (let i = 0; i < 5; i++) expect((await spoofed(i)).statusCode).toBe(201);
+      expect((await spoofed(5)).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
 
 describe('contact recipient', () => {

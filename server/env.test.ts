@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, timeZone: 'Africa/Cairo', holdMinutes: 10, trustProxy: false });
+    expect(config.appUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a number'],
+    [{ APP_TIMEZONE: 'Mars/Olympus' }, 'APP_TIMEZONE must be an IANA time zone'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
+    [{ HOLD_MINUTES: '0' }, 'HOLD_MINUTES'],
+    [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
+    [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true, false'],
+  ])('stops on %j with one line naming the variable', (env, expected) => {
+    const message = errorOf(env);
+    expect(message).toContain(expected);
+    expect(message).not.toContain('\n');
+  });
+
+  it('trusts the loopback origins while APP_URL is the default, and only APP_URL once it is set', () => {
+    expect(loadConfig({ PORT: '4000' }).trustedOrigins).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+    ]);
+    expect(loadConfig({ APP_URL: 'https://tickets.example.com/' }).trustedOrigins).toEqual([
+      'https://tickets.example.com',
+    ]);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.1, 192.168.0.0/16', ['10.0.0.1', '192.168.0.0/16']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+});
