@@ -93,7 +93,8 @@ function fieldErrorsFromZod(error: FastifyError): Record<string, string> {
  * before any hook or error handler runs; this option makes those answers problems with safe headers too.
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  // No id of ours is that long: an over-long parameter names nothing, like any unknown id.
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
   reply
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
@@ -101,8 +102,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   sendProblem(
     reply,
     status,
-    status === 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
-    status === 414 ? 'The address is too long.' : status === 400 ? 'The address is malformed.' : 'Something went wrong',
+    status === 404 ? 'NOT_FOUND' : status === 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
+    status === 404 ? 'Not found' : status === 400 ? 'The address is malformed.' : 'Something went wrong',
   );
 }
 
