@@ -25,6 +25,7 @@ export const paymentMessages = {
   incompleteCvc: "Your card's security code is incomplete.",
   invalidExpiry: "Your card's expiration date is incomplete.",
   holdExpiredRefunded: 'Your reservation expired and the tickets are no longer available. Your payment was refunded.',
+  eventCancelledRefunded: 'This event is no longer available. Your payment was refunded.',
   notEnoughTickets: 'Not enough tickets left: {available} available.',
   soldOut: 'This event is sold out.',
 } as const;

@@ -168,6 +168,8 @@ export interface SettledBooking {
   /** The payment must be given back: it arrived after the hold lapsed and the tickets are gone. */
   refund: boolean;
   paymentIntentId: string | null;
+  /** Why the payment was refunded, for the buyer. */
+  message?: string;
 }
 
 interface LockedBooking {
@@ -203,22 +205,31 @@ export async function settleBookingPaid(
   if (booking.status === 'paid' || booking.status === 'refunded') {
     return { id: booking.id, status: booking.status, refund: false, paymentIntentId: intentId };
   }
-  if (booking.status !== 'pending') {
+  const refundWith = async (message: string): Promise<SettledBooking> => {
+    await tx.execute(
+      sql`UPDATE bookings SET status = 'refunded', payment_provider = ${payment.provider},
+          payment_intent_id = COALESCE(payment_intent_id, ${intentId ?? null}),
+          failure_message = ${message}, updated_at = now()
+          WHERE id = ${booking.id}`,
+    );
+    return { id: booking.id, status: 'refunded', refund: true, paymentIntentId: intentId, message };
+  };
+  if (booking.status === 'pending') {
+    // The event was deleted (or archived) while the buyer paid: nobody may buy it now. Its held tickets go
+    // back to the event, so capacity = available + held + sold still holds, and the money goes back too.
+    const cancelled = await tx.execute(
+      sql`UPDATE events SET tickets_available = tickets_available + ${booking.quantity}, version = version + 1
+          WHERE id = ${booking.event_id} AND is_deleted RETURNING id`,
+    );
+    if (cancelled.rows.length > 0) return refundWith(messages.payment.eventCancelledRefunded);
+  } else {
     // The hold lapsed before the money arrived: take the tickets again if they are still there.
     const taken = await tx.execute(
       sql`UPDATE events SET tickets_available = tickets_available - ${booking.quantity}, version = version + 1
           WHERE id = ${booking.event_id} AND NOT is_deleted AND tickets_available >= ${booking.quantity}
           RETURNING id`,
     );
-    if (taken.rows.length === 0) {
-      await tx.execute(
-        sql`UPDATE bookings SET status = 'refunded', payment_provider = ${payment.provider},
-            payment_intent_id = COALESCE(payment_intent_id, ${intentId ?? null}),
-            failure_message = ${messages.payment.holdExpiredRefunded}, updated_at = now()
-            WHERE id = ${booking.id}`,
-      );
-      return { id: booking.id, status: 'refunded', refund: true, paymentIntentId: intentId };
-    }
+    if (taken.rows.length === 0) return refundWith(messages.payment.holdExpiredRefunded);
   }
   const updated = await tx.execute<{
     id: string;

@@ -95,6 +95,22 @@ describe('POST /api/bookings', () => {
     expect(await available(event.id)).toBe(1);
   });
 
+  it('keeps the user’s pending booking when the new reservation is refused', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [user, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const first = (await reserve(user, { eventId: event.id, quantity: 4 })).json();
+    expect((await reserve(other, { eventId: event.id, quantity: 5 })).statusCode).toBe(201);
+    const refused = await reserve(user, { eventId: event.id, quantity: 6 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'NOT_ENOUGH_TICKETS', available: 5 });
+    expect(await statusOf(first.id)).toBe('pending');
+    expect(await available(event.id)).toBe(1);
+    const bigger = await reserve(user, { eventId: event.id, quantity: 5 });
+    expect(bigger.statusCode).toBe(201);
+    expect(await statusOf(first.id)).toBe('cancelled');
+    expect(await available(event.id)).toBe(0);
+  });
+
   it('returns the same booking for the same Idempotency-Key, even when sent concurrently', async () => {
     const event = await createTestEvent(pool, { capacity: 30 });
     const user = await ctx.createUser();
@@ -114,6 +130,28 @@ describe('POST /api/bookings', () => {
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().id).not.toBe([...ids][0]);
     expect(await available(event.id)).toBe(27);
+  });
+
+  it('refuses an Idempotency-Key replayed with another quantity or event, changing nothing', async () => {
+    const [event, otherEvent] = await Promise.all([
+      createTestEvent(pool, { capacity: 10 }),
+      createTestEvent(pool, { capacity: 10 }),
+    ]);
+    const user = await ctx.createUser();
+    const key = randomUUID();
+    const first = await reserve(user, { eventId: event.id, quantity: 2 }, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    for (const payload of [
+      { eventId: event.id, quantity: 3 },
+      { eventId: otherEvent.id, quantity: 2 },
+    ]) {
+      const res = await reserve(user, payload, { 'idempotency-key': key });
+      expect(res.statusCode).toBe(422);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    }
+    expect(await statusOf(first.json().id)).toBe('pending');
+    expect([await available(event.id), await available(otherEvent.id)]).toEqual([8, 10]);
   });
 
   it('never oversells: 300 concurrent reservations from 100 users for 50 tickets', async () => {

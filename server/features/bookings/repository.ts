@@ -47,19 +47,25 @@ export async function findByIdempotencyKeys(
   return result.rows;
 }
 
-/** A user holds at most one pending booking per event: the new reservation replaces the old one. */
-export async function cancelPendingOfUsers(
+/**
+ * A user holds at most one pending booking per event: the new reservation replaces the old one.
+ * The pending holds these users have on the event, locked until the transaction ends. */
+export async function lockPendingOfUsers(
   db: Queryable,
   eventId: string,
   userIds: string[],
-): Promise<Array<{ id: string; quantity: number; paymentIntentId: string | null }>> {
-  const result = await db.query<{ id: string; quantity: number; paymentIntentId: string | null }>(
-    `UPDATE bookings SET status = 'cancelled', updated_at = now()
+): Promise<Array<{ id: string; userId: string; quantity: number; paymentIntentId: string | null }>> {
+  const result = await db.query<{ id: string; userId: string; quantity: number; paymentIntentId: string | null }>(
+    `SELECT id, user_id AS "userId", quantity, payment_intent_id AS "paymentIntentId" FROM bookings
       WHERE event_id = $1 AND status = 'pending' AND user_id = ANY($2::text[])
-      RETURNING id, quantity, payment_intent_id AS "paymentIntentId"`,
+      FOR UPDATE`,
     [eventId, userIds],
   );
   return result.rows;
+}
+
+export async function cancelBookings(db: Queryable, ids: string[]): Promise<void> {
+  await db.query(`UPDATE bookings SET status = 'cancelled', updated_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
 }
 
 /**

@@ -3,12 +3,12 @@ import type { Booking, MyBookings, Ticket } from '../../../contracts/bookings';
 import { todayIn, weekdayOf } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
 import type { Db } from '../../db/client';
-import { ConflictError, NotFoundError } from '../../plugins/errors';
+import { AppError, ConflictError, NotFoundError } from '../../plugins/errors';
 import { type Payments, settleBookingPaid } from '../../plugins/payments';
 import {
   adjustAvailable,
   type BookingRow,
-  cancelPendingOfUsers,
+  cancelBookings,
   expireLapsedHolds,
   findBookingOfUser,
   findByIdempotencyKeys,
@@ -17,6 +17,7 @@ import {
   insertPendingBookings,
   type LockedEvent,
   lockEvent,
+  lockPendingOfUsers,
   type NewBookingRow,
   type Queryable,
   setPaymentIntent,
@@ -33,6 +34,8 @@ import {
  */
 
 const MAX_BATCH = 256;
+/** Transactions per event at once: one holding the row, one queued behind it on the lock. */
+const IN_FLIGHT = 2;
 const RETRYABLE = new Set(['40001', '40P01']);
 
 export interface ReserveInput {
@@ -55,7 +58,8 @@ interface Pending extends ReserveInput {
 }
 
 export class Reserver {
-  private readonly queues = new Map<string, Pending[]>();
+  /** Per event: the reservations waiting for a transaction, and how many transactions are running. */
+  private readonly lines = new Map<string, { queue: Pending[]; running: number }>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -65,34 +69,35 @@ export class Reserver {
 
   reserve(input: ReserveInput): Promise<Outcome> {
     return new Promise<Outcome>((resolve, reject) => {
-      const queue = this.queues.get(input.eventId);
-      const item = { ...input, resolve, reject };
-      if (queue) {
-        queue.push(item);
-        return;
+      let line = this.lines.get(input.eventId);
+      if (!line) {
+        line = { queue: [], running: 0 };
+        this.lines.set(input.eventId, line);
       }
-      this.queues.set(input.eventId, [item]);
-      void this.drain(input.eventId);
+      line.queue.push({ ...input, resolve, reject });
+      this.pump(input.eventId, line);
     });
   }
 
-  private async drain(eventId: string): Promise<void> {
-    const queue = this.queues.get(eventId);
-    if (!queue) return;
-    try {
-      while (queue.length > 0) {
-        const batch = queue.splice(0, MAX_BATCH);
-        let deferred: Pending[] = [];
-        try {
-          deferred = await this.runBatchWithRetry(eventId, batch);
-        } catch (error) {
-          for (const item of batch) item.reject(error);
-        }
+  /**
+   * Starts batches while fewer than IN_FLIGHT run for the event. The second one is already waiting on the
+   * row lock when the first commits, so the row is never idle while this process goes round the network.
+   */
+  private pump(eventId: string, line: { queue: Pending[]; running: number }): void {
+    while (line.queue.length > 0 && line.running < IN_FLIGHT) {
+      const batch = line.queue.splice(0, MAX_BATCH);
+      line.running += 1;
+      this.runBatchWithRetry(eventId, batch)
         // A buyer with two reservations in one batch: the later one waits for the next transaction.
-        queue.unshift(...deferred);
-      }
-    } finally {
-      this.queues.delete(eventId);
+        .then((deferred) => line.queue.unshift(...deferred))
+        .catch((error: unknown) => {
+          for (const item of batch) item.reject(error);
+        })
+        .finally(() => {
+          line.running -= 1;
+          if (line.running === 0 && line.queue.length === 0) this.lines.delete(eventId);
+          else this.pump(eventId, line);
+        });
     }
   }
 
@@ -181,17 +186,28 @@ export class Reserver {
     }
     if (active.length === 0) return [];
 
-    const released = await cancelPendingOfUsers(client, event.id, [...users]);
-    let available = event.ticketsAvailable + released.reduce((sum, r) => sum + r.quantity, 0);
+    // A buyer's new reservation replaces their pending one, whose tickets count towards the new one.
+    // A refused request leaves the old hold alone.
+    const previous = await lockPendingOfUsers(client, event.id, [...users]);
+    let available = event.ticketsAvailable;
     const taking: Pending[] = [];
+    const released: typeof previous = [];
     for (const item of active) {
-      if (item.quantity <= available) {
-        available -= item.quantity;
+      const own = previous.filter((row) => row.userId === item.userId);
+      const ownQuantity = own.reduce((sum, row) => sum + row.quantity, 0);
+      if (item.quantity <= available + ownQuantity) {
+        available += ownQuantity - item.quantity;
+        released.push(...own);
         taking.push(item);
       } else {
-        outcomes.set(item, { kind: 'refused', available });
+        outcomes.set(item, { kind: 'refused', available: available + ownQuantity });
       }
     }
+    if (released.length > 0)
+      await cancelBookings(
+        client,
+        released.map((row) => row.id),
+      );
     const delta = available - event.ticketsAvailable;
     if (delta !== 0 && !(await adjustAvailable(client, event.id, delta))) {
       throw new Error(`tickets of event ${event.id} would go below zero`);
@@ -359,8 +375,18 @@ export function createBookingsService(
                 messages.payment.notEnoughTickets.replace('{available}', String(outcome.available)),
                 { available: outcome.available },
               );
-        case 'existing':
-          return getBooking(outcome.bookingId, input.userId);
+        case 'existing': {
+          const booking = await getBooking(outcome.bookingId, input.userId);
+          if (booking.event.id !== input.eventId || booking.quantity !== input.quantity) {
+            // A replay must be the same request; anything else is a client bug worth saying out loud.
+            throw new AppError(
+              422,
+              'IDEMPOTENCY_KEY_REUSED',
+              'This Idempotency-Key was already used for another reservation.',
+            );
+          }
+          return booking;
+        }
         case 'created': {
           const { row, event } = outcome;
           const dto = toBookingDto(

@@ -6,13 +6,15 @@ export interface OwnedBooking {
   status: string;
   totalPiasters: number;
   paymentIntentId: string | null;
+  failureMessage: string | null;
   [key: string]: unknown;
 }
 
 /** The booking if it belongs to the user, locked until the end of the transaction. */
 export async function lockBookingOfUser(tx: DbOrTx, id: string, userId: string): Promise<OwnedBooking | undefined> {
   const result = await tx.execute<OwnedBooking>(
-    sql`SELECT id, status, total_piasters AS "totalPiasters", payment_intent_id AS "paymentIntentId"
+    sql`SELECT id, status, total_piasters AS "totalPiasters", payment_intent_id AS "paymentIntentId",
+            failure_message AS "failureMessage"
           FROM bookings WHERE id = ${id} AND user_id = ${userId} FOR UPDATE`,
   );
   return result.rows[0];
@@ -20,7 +22,8 @@ export async function lockBookingOfUser(tx: DbOrTx, id: string, userId: string):
 
 export async function findBooking(tx: DbOrTx, id: string): Promise<OwnedBooking | undefined> {
   const result = await tx.execute<OwnedBooking>(
-    sql`SELECT id, status, total_piasters AS "totalPiasters", payment_intent_id AS "paymentIntentId"
+    sql`SELECT id, status, total_piasters AS "totalPiasters", payment_intent_id AS "paymentIntentId",
+            failure_message AS "failureMessage"
           FROM bookings WHERE id = ${id}`,
   );
   return result.rows[0];

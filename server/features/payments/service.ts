@@ -45,7 +45,7 @@ export async function confirmSimulated(
     if (!booking) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
     if (booking.status === 'paid') return { bookingId: booking.id, status: 'paid' as const };
     if (booking.status === 'refunded') {
-      throw new ConflictError('BOOKING_REFUNDED', messages.payment.holdExpiredRefunded);
+      throw new ConflictError('BOOKING_REFUNDED', booking.failureMessage ?? messages.payment.holdExpiredRefunded);
     }
     const outcome = decideSimulatedCard(body, todayIn(payments.timeZone));
     if (!outcome.ok) {
@@ -54,11 +54,15 @@ export async function confirmSimulated(
     }
     const settled = await settleBookingPaid(tx, booking.id, { provider: 'simulated' });
     // The simulated processor "refunds" by not keeping the money: nothing to call.
-    if (settled?.status === 'refunded') return { refunded: true as const };
+    if (settled?.status === 'refunded') {
+      return { refunded: true as const, message: settled.message ?? messages.payment.holdExpiredRefunded };
+    }
     return { bookingId: booking.id, status: 'paid' as const };
   });
   if ('failure' in result && result.failure) throw new CardError(result.failure.code, result.failure.message);
-  if ('refunded' in result) throw new ConflictError('BOOKING_REFUNDED', messages.payment.holdExpiredRefunded);
+  if ('refunded' in result) {
+    throw new ConflictError('BOOKING_REFUNDED', result.message ?? messages.payment.holdExpiredRefunded);
+  }
   return result;
 }
 

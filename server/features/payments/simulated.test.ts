@@ -181,6 +181,27 @@ describe('POST /api/payments/simulated/confirm', () => {
     const view = await ctx.request(late, { method: 'GET', url: `/api/bookings/${booking.id}` });
     expect(view.json().status).toBe('refunded');
   });
+
+  it('refunds a payment for an event deleted while the buyer paid, and gives its tickets back', async () => {
+    const event = await createTestEvent(pool, { capacity: 6 });
+    const user = await ctx.createUser();
+    const admin = await ctx.createUser({ role: 'admin' });
+    const booking = await book(user, event.id, 2);
+    const deleted = await ctx.request(admin, { method: 'DELETE', url: `/api/admin/events/${event.id}` });
+    expect(deleted.statusCode).toBeLessThan(300);
+    const res = await confirm(user, booking.id, card('4242424242424242'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'BOOKING_REFUNDED', detail: messages.payment.eventCancelledRefunded });
+    expect(await bookingRow(booking.id)).toMatchObject({
+      status: 'refunded',
+      failure_message: messages.payment.eventCancelledRefunded,
+    });
+    expect(await confirmationMails(booking.id)).toHaveLength(0);
+    const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
+    expect(left.rows[0].tickets_available).toBe(6);
+    const again = await confirm(user, booking.id, card('4242424242424242'));
+    expect(again.json()).toMatchObject({ code: 'BOOKING_REFUNDED', detail: messages.payment.eventCancelledRefunded });
+  });
 });
 
 /** Waits for the scheduled hold-expiry job to expire the booking. */
