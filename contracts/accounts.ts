@@ -51,6 +51,7 @@ export const accountTexts = {
   resendVerification: 'Resend verification link',
   pictureTooLarge: 'The picture must be at most 5 MB.',
   pictureInvalid: 'Upload a JPEG, PNG or WebP picture of at most 5 MB.',
+  pictureNotUploaded: 'Choose the picture again, then save.',
 } as const;
 
 const signup = signupMessages;
@@ -199,7 +200,13 @@ export const updateProfileBodySchema = z.strictObject({
   firstName: nameSchema,
   lastName: nameSchema,
   newPassword: newPasswordSchema.optional(),
+  /** The picture to show: the current one, or the one just uploaded (POST /api/me/avatar). */
+  imageUrl: z.string().max(500).nullable().optional(),
 });
+
+/** POST /api/me/avatar: the uploaded picture, shown as a preview until the profile is saved. */
+export const uploadedAvatarSchema = z.object({ imageUrl: z.string() });
+export type UploadedAvatar = z.infer<typeof uploadedAvatarSchema>;
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 /** Only same-site relative paths may be used as a redirect target (zod-free module: the web's first load uses it). */

@@ -34,6 +34,8 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   /** Profile picture URL (the spec's imgURL); empty means "show the default avatar". */
   image: text('image'),
+  /** A picture uploaded on the edit screen but not saved yet (Continue applies it, Cancel leaves it). */
+  pendingImage: text('pending_image'),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   role: text('role', { enum: ['user', 'admin'] })

@@ -98,8 +98,9 @@ describe('PATCH /api/me', () => {
 });
 
 describe('POST /api/me/avatar', () => {
-  it('stores a re-encoded picture under userImg and removes the previous one', async () => {
+  it('stores a re-encoded picture under userImg that becomes the picture only when the profile is saved', async () => {
     const user = await ctx.createUser();
+    const me = async () => (await ctx.request(user, { method: 'GET', url: '/api/me' })).json();
     const first = await uploadAvatar(user, await png());
     expect(first.statusCode).toBe(200);
     const firstUrl = first.json().imageUrl as string;
@@ -108,13 +109,41 @@ describe('POST /api/me/avatar', () => {
     const served = await ctx.app.inject({ method: 'GET', url: firstUrl });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    // Uploaded, not saved (the user may still press Cancel): the picture has not changed.
+    expect((await me()).imageUrl).toBeNull();
 
-    const second = await uploadAvatar(user, await png('#f97316'));
-    expect(second.statusCode).toBe(200);
-    const secondUrl = second.json().imageUrl as string;
-    expect(secondUrl).not.toBe(firstUrl);
-    expect(existsSync(fileOf(secondUrl))).toBe(true);
+    const saved = await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: firstUrl });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().imageUrl).toBe(firstUrl);
+    expect((await me()).imageUrl).toBe(firstUrl);
+
+    // A second upload that is cancelled leaves the saved picture alone; the next upload removes it.
+    const cancelled = (await uploadAvatar(user, await png('#f97316'))).json().imageUrl as string;
+    expect((await me()).imageUrl).toBe(firstUrl);
+    const third = (await uploadAvatar(user, await png('#7c3aed'))).json().imageUrl as string;
+    expect(existsSync(fileOf(cancelled))).toBe(false);
+    expect(existsSync(fileOf(firstUrl))).toBe(true);
+
+    // Saving the third replaces the first, whose file goes.
+    expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: third })).statusCode).toBe(200);
+    expect((await me()).imageUrl).toBe(third);
     expect(existsSync(fileOf(firstUrl))).toBe(false);
+    // Saving without imageUrl keeps the picture; null removes it.
+    expect((await patchMe(user, { firstName: 'Test', lastName: 'User' })).json().imageUrl).toBe(third);
+    expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: null })).json().imageUrl).toBeNull();
+    expect(existsSync(fileOf(third))).toBe(false);
+  });
+
+  it("never lets a user take another user's upload, or any other address, as their picture", async () => {
+    const [owner, thief] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const url = (await uploadAvatar(owner, await png())).json().imageUrl as string;
+    for (const imageUrl of [url, '/uploads/eventImg/x.webp', 'https://evil.example/x.png', '../../etc/passwd']) {
+      const res = await patchMe(thief, { firstName: 'Test', lastName: 'User', imageUrl });
+      expect(res.statusCode, imageUrl).toBe(400);
+      expect(res.json().errors).toEqual({ imageUrl: accountTexts.pictureNotUploaded });
+    }
+    expect((await ctx.request(thief, { method: 'GET', url: '/api/me' })).json().imageUrl).toBeNull();
+    expect(existsSync(fileOf(url))).toBe(true);
   });
 
   it('is 401 for anonymous visitors', async () => {

@@ -57,16 +57,34 @@ export async function deleteOtherSessions(db: DbOrTx, userId: string, keepSessio
   return deleted.length;
 }
 
-/** Sets the profile picture and returns the previous one (to delete its file). */
-export async function replaceImage(
+/** Keeps an uploaded picture as the pending one and returns the pictures before (to delete a stale upload). */
+export async function setPendingImage(
   db: DbOrTx,
   userId: string,
   url: string,
-): Promise<{ previous: string | null; profile: ProfileRow } | undefined> {
-  const [before] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId)).for('update');
+): Promise<{ previousPending: string | null; image: string | null } | undefined> {
+  const before = await lockImages(db, userId);
   if (!before) return undefined;
-  const [profile] = await db.update(users).set({ image: url }).where(eq(users.id, userId)).returning(profileColumns);
-  return profile ? { previous: before.image, profile } : undefined;
+  await db.update(users).set({ pendingImage: url }).where(eq(users.id, userId));
+  return { previousPending: before.pendingImage, image: before.image };
+}
+
+/** The user's current and pending pictures, locked until the transaction ends. */
+export async function lockImages(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ image: string | null; pendingImage: string | null } | undefined> {
+  const [row] = await db
+    .select({ image: users.image, pendingImage: users.pendingImage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+}
+
+/** Shows the pending picture (or none) and forgets the pending one. */
+export async function applyImage(db: DbOrTx, userId: string, url: string | null): Promise<void> {
+  await db.update(users).set({ image: url, pendingImage: null }).where(eq(users.id, userId));
 }
 
 /**

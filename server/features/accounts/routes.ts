@@ -12,6 +12,7 @@ import {
   signInBodySchema,
   signUpBodySchema,
   updateProfileBodySchema,
+  uploadedAvatarSchema,
 } from '../../../contracts/accounts';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
 import { messages } from '../../../contracts/messages';
@@ -21,7 +22,7 @@ import * as service from './service';
 
 const AUTH_PREFIX = '/api/auth';
 /** Where the emailed links lead in the web app. */
-const VERIFIED_CALLBACK = '/';
+const VERIFIED_CALLBACK = '/?verified=1';
 const RESET_PASSWORD_PAGE = '/reset-password';
 
 /** better-auth's session cookie ('eventry.session_token', '__Secure-' prefixed over HTTPS). */
@@ -226,7 +227,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Edit the profile: names, and optionally a new password (which ends the other sessions)',
+        summary: 'Edit the profile: names, the picture, and optionally a new password (which ends the other sessions)',
         body: updateProfileBodySchema,
         response: { 200: meSchema, 400: problemSchema, 401: problemSchema },
       },
@@ -237,6 +238,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = await app.auth.$context;
       return service.updateProfile(
         db,
+        app.storage,
         (password) => context.password.hash(password),
         { userId: session.user.id, sessionId: session.sessionId },
         request.body,
@@ -253,9 +255,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['accounts'],
-          summary: 'Replace the profile picture (multipart, one JPEG, PNG or WebP image of at most 5 MB)',
+          summary:
+            'Upload a new profile picture (multipart, one JPEG, PNG or WebP image of at most 5 MB); PATCH /api/me with its imageUrl makes it the picture',
           consumes: ['multipart/form-data'],
-          response: { 200: meSchema, 400: problemSchema, 401: problemSchema },
+          response: { 200: uploadedAvatarSchema, 400: problemSchema, 401: problemSchema },
         },
       },
       async (request) => {
@@ -273,7 +276,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error instanceof AppError) throw error;
           throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
         }
-        return service.replaceAvatar(db, app.storage, user.id, data);
+        return { imageUrl: await service.uploadAvatar(db, app.storage, user.id, data) };
       },
     );
   });

@@ -1,7 +1,7 @@
 import type { Me } from '../../../contracts/accounts';
 import { accountTexts } from '../../../contracts/accounts';
 import type { Db } from '../../db/client';
-import { AppError, NotFoundError } from '../../plugins/errors';
+import { AppError, NotFoundError, ValidationError } from '../../plugins/errors';
 import type { Storage } from '../../plugins/storage';
 import * as repository from './repository';
 
@@ -69,34 +69,53 @@ export async function getProfile(db: Db, userId: string): Promise<Me> {
 }
 
 /**
- * Saves the names and, when given, a new password. A new password ends every other session of the
- * user (the one making the change stays signed in). One transaction: all of it or nothing.
+ * Saves the names, the picture (the current one, the one just uploaded, or none) and, when given, a new
+ * password. A new password ends every other session of the user (the one making the change stays signed
+ * in). One transaction: all of it or nothing; the replaced picture's file is removed after it.
  */
 export async function updateProfile(
   db: Db,
+  storage: Storage,
   hashPassword: (password: string) => Promise<string>,
   session: { userId: string; sessionId: string },
-  input: { firstName: string; lastName: string; newPassword?: string },
+  input: { firstName: string; lastName: string; newPassword?: string; imageUrl?: string | null },
 ): Promise<Me> {
   const hash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
-  const row = await db.transaction(async (tx) => {
+  const { row, removed } = await db.transaction(async (tx) => {
+    const images = await repository.lockImages(tx, session.userId);
+    if (!images) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
+    let removed: string | null = null;
+    const wanted = input.imageUrl === undefined ? images.image : input.imageUrl || null;
+    if (wanted !== images.image) {
+      // Only this user's own upload can become their picture: never another user's file.
+      if (wanted !== null && wanted !== images.pendingImage) {
+        throw new ValidationError({ imageUrl: accountTexts.pictureNotUploaded }, accountTexts.pictureNotUploaded);
+      }
+      await repository.applyImage(tx, session.userId, wanted);
+      removed = images.image;
+    }
     const updated = await repository.updateNames(tx, session.userId, input);
     if (!updated) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
     if (hash) {
       await repository.updatePasswordHash(tx, session.userId, hash);
       await repository.deleteOtherSessions(tx, session.userId, session.sessionId);
     }
-    return updated;
+    return { row: updated, removed };
   });
+  if (removed) await storage.remove(removed);
   return toMe(row);
 }
 
-/** Stores a new profile picture (re-encoded by storage) under userImg/ and removes the previous file. */
-export async function replaceAvatar(db: Db, storage: Storage, userId: string, data: Buffer): Promise<Me> {
+/**
+ * Stores an uploaded profile picture (re-encoded by storage) under userImg/ as the user's pending
+ * picture: the edit screen previews it, and saving the profile makes it theirs. An earlier pending
+ * upload that was never saved is removed.
+ */
+export async function uploadAvatar(db: Db, storage: Storage, userId: string, data: Buffer): Promise<string> {
   const saved = await storage.saveImage('userImg', data, { maxWidth: 512, maxHeight: 512 });
-  let result: Awaited<ReturnType<typeof repository.replaceImage>>;
+  let result: Awaited<ReturnType<typeof repository.setPendingImage>>;
   try {
-    result = await db.transaction((tx) => repository.replaceImage(tx, userId, saved.url));
+    result = await db.transaction((tx) => repository.setPendingImage(tx, userId, saved.url));
   } catch (error) {
     await storage.remove(saved.url);
     throw error;
@@ -105,6 +124,9 @@ export async function replaceAvatar(db: Db, storage: Storage, userId: string, da
     await storage.remove(saved.url);
     throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
   }
-  if (result.previous && result.previous !== saved.url) await storage.remove(result.previous);
-  return toMe(result.profile);
+  const { previousPending, image } = result;
+  if (previousPending && previousPending !== saved.url && previousPending !== image) {
+    await storage.remove(previousPending);
+  }
+  return saved.url;
 }

@@ -177,13 +177,13 @@ describe('sign-in', () => {
 });
 
 describe('email verification', () => {
-  it('verifies the address when the emailed link is opened, then goes to /', async () => {
+  it('verifies the address when the emailed link is opened, then goes to / with ?verified=1', async () => {
     const body = validSignUp();
     const cookie = cookieOf(await postJson(ctx, SIGN_UP, body));
     const mail = await latestMail(ctx, body.email, 'verification');
     const open = await ctx.app.inject({ method: 'GET', url: pathOf(mail?.link as string) });
     expect(open.statusCode).toBe(302);
-    expect(open.headers.location).toBe('/');
+    expect(open.headers.location).toBe('/?verified=1');
     // Opening the link does not sign anyone in.
     expect(open.headers['set-cookie']).toBeUndefined();
     const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
@@ -198,7 +198,7 @@ describe('email verification', () => {
     url.searchParams.set('token', `${url.searchParams.get('token')}x`);
     const open = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(open.statusCode).toBe(302);
-    expect(open.headers.location).toMatch(/^\/\?error=/);
+    expect(open.headers.location).toMatch(/^\/\?verified=1&error=/);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
     expect(me.json().emailVerified).toBe(false);
   });

@@ -1,19 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../../../contracts/accounts';
+import { useMutation } from '@tanstack/react-query';
+import type { UploadedAvatar } from '../../../../../contracts/accounts';
 import { api } from '../../../lib/api-client';
-import { meQueryKey } from './get-me';
 
-/** Replaces the profile picture; the server re-encodes it and removes the previous one. */
-export function uploadAvatar(file: File): Promise<Me> {
+/** Uploads a new profile picture (re-encoded by the server); it becomes the picture when the profile is saved. */
+export function uploadAvatar(file: File): Promise<UploadedAvatar> {
   const form = new FormData();
   form.append('file', file);
-  return api.post<Me>('/api/me/avatar', form);
+  return api.post<UploadedAvatar>('/api/me/avatar', form);
 }
 
 export function useUploadAvatar() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadAvatar,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
-  });
+  return useMutation({ mutationFn: uploadAvatar });
 }

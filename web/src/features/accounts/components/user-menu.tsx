@@ -69,7 +69,7 @@ export function UserMenu({ me }: { me: Me }) {
         }}
         className="relative grid size-10 place-items-center rounded-full ring-2 ring-transparent transition hover:ring-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
       >
-        <Avatar url={me.imageUrl} className="size-10" />
+        <Avatar url={me.imageUrl} size={40} className="size-10" />
         {!me.emailVerified ? (
           <span
             aria-hidden="true"

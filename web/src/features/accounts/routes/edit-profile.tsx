@@ -29,7 +29,8 @@ export function EditProfileRoute() {
   return <EditProfileForm me={me} />;
 }
 
-function ProfilePicture({ me }: { me: Me }) {
+/** The picture shown on the form: the saved one until another is uploaded; Continue saves it, Cancel drops it. */
+function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onUploaded: (url: string) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadAvatar();
   const [loading, setLoading] = useState(false);
@@ -50,7 +51,8 @@ function ProfilePicture({ me }: { me: Me }) {
     // SPEC §4: the loading image shows for about 3 seconds (or for as long as the upload takes).
     const minimum = new Promise((resolve) => setTimeout(resolve, PROFILE_PICTURE_LOADING_MS));
     try {
-      await Promise.all([upload.mutateAsync(file), minimum]);
+      const [uploaded] = await Promise.all([upload.mutateAsync(file), minimum]);
+      onUploaded(uploaded.imageUrl);
     } catch (error) {
       toast.error(
         error instanceof ApiError && error.status === 400 ? error.message : commonMessages.somethingWentWrong,
@@ -69,7 +71,7 @@ function ProfilePicture({ me }: { me: Me }) {
         aria-label="Change profile picture"
         className="group relative size-32 overflow-hidden rounded-full ring-2 ring-border focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
       >
-        <Avatar url={me.imageUrl} className="size-32" />
+        <Avatar url={imageUrl} size={128} className="size-32" />
         {loading ? (
           <span className="absolute inset-0 grid place-items-center bg-surface/80 text-accent">
             <Spinner label="Uploading your picture" className="scale-150" />
@@ -112,6 +114,7 @@ function ProfilePicture({ me }: { me: Me }) {
 function EditProfileForm({ me }: { me: Me }) {
   const navigate = useNavigate();
   const save = useUpdateProfile();
+  const [imageUrl, setImageUrl] = useState(me.imageUrl);
   const {
     register,
     handleSubmit,
@@ -130,6 +133,7 @@ function EditProfileForm({ me }: { me: Me }) {
       await save.mutateAsync({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
+        imageUrl,
         ...(values.newPassword ? { newPassword: values.newPassword } : {}),
       });
       toast.success(profileMessages.saved);
@@ -138,6 +142,7 @@ function EditProfileForm({ me }: { me: Me }) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
         for (const [field, message] of Object.entries(error.errors)) {
           if (field in values) setError(field as keyof ProfileForm, { message });
+          else toast.error(message);
         }
       } else {
         toast.error(commonMessages.somethingWentWrong);
@@ -150,7 +155,7 @@ function EditProfileForm({ me }: { me: Me }) {
       <section className="w-full max-w-2xl rounded-2xl border border-border bg-surface-raised p-6 shadow-xl sm:p-10">
         <h1 className="mb-8 text-2xl font-bold">Edit Profile</h1>
         <div className="mb-8 flex flex-col items-center gap-3">
-          <ProfilePicture me={me} />
+          <ProfilePicture imageUrl={imageUrl} onUploaded={setImageUrl} />
           <VerificationNotice me={me} />
         </div>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
