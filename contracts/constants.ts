@@ -10,7 +10,6 @@ export const PIASTERS_PER_POUND = 100;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const HOME_SKELETON_MS = 1000;
 export const ADMIN_LOADING_MS = 1000;
-export const AUTH_LOADING_MS = 1000;
 export const SCROLL_TOP_THRESHOLD_PX = 150;
 export const TOAST_DURATION_MS = 5000;
 export const PROFILE_PICTURE_LOADING_MS = 3000;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ADMIN, firstLink, USER, waitForMail } from './support/fixtures';
+import { ADMIN, firstLink, holdRequests, USER, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 async function signIn(page: Page, email: string, password: string) {
@@ -8,6 +8,14 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Chooses a plain square PNG of this colour as the new profile picture. */
+async function pickPicture(page: Page, name: string, color: string): Promise<void> {
+  const buffer = await sharp({ create: { width: 96, height: 96, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Profile picture file').setInputFiles({ name, mimeType: 'image/png', buffer });
 }
 
 async function signOutFromMenu(page: Page) {
@@ -61,6 +69,11 @@ test('a visitor signs up, verifies the email, signs in, edits the profile and re
   await page.getByLabel('Password', { exact: true }).fill('Journey1');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Logged in Successfully')).toBeVisible();
+  // SPEC §9: the login success toast is teal.
+  await expect(page.locator('[data-sonner-toast][data-type="success"]').first()).toHaveCSS(
+    'background-color',
+    'rgb(45, 212, 191)',
+  );
   await expect(page).toHaveURL(/\/$/);
 
   // Edit the profile with a new picture.
@@ -70,12 +83,7 @@ test('a visitor signs up, verifies the email, signs in, edits the profile and re
   await expect(page).toHaveURL(/\/edit-profile$/);
   await expect(page.getByLabel('Email')).toBeDisabled();
   await expect(page.getByLabel('Email')).toHaveValue(email);
-  const picture = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#f97316' } })
-    .png()
-    .toBuffer();
-  await page
-    .getByLabel('Profile picture file')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+  await pickPicture(page, 'me.png', '#f97316');
   await expect(page.getByText('Uploading your picture')).toBeAttached();
   await expect(page.getByRole('button', { name: 'Change profile picture' }).locator('img')).toHaveAttribute(
     'src',
@@ -91,7 +99,17 @@ test('a visitor signs up, verifies the email, signs in, edits the profile and re
     'src',
     /\/uploads\/userImg\//,
   );
-  expect((await (await page.request.get('/api/me')).json()).firstName).toBe('Salmaa');
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.firstName).toBe('Salmaa');
+
+  // Another picture, then Cancel: the saved picture stays.
+  await page.goto('/edit-profile');
+  await pickPicture(page, 'other.png', '#7c3aed');
+  const preview = page.getByRole('button', { name: 'Change profile picture' }).locator('img');
+  await expect(preview).not.toHaveAttribute('src', me.imageUrl, { timeout: 15_000 });
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await (await page.request.get('/api/me')).json()).imageUrl).toBe(me.imageUrl);
 
   await signOutFromMenu(page);
 
@@ -117,6 +135,20 @@ test('a visitor signs up, verifies the email, signs in, edits the profile and re
   await signIn(page, email, 'Renewed77');
   await expect(page.getByText('Logged in Successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a bad verification link lands on the home page with an error toast, and the address is tidied', async ({
+  page,
+}) => {
+  await page.goto('/api/auth/verify-email?token=not-a-token&callbackURL=%2F');
+  await expect(page.getByText('This verification link is invalid or has expired.')).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test('a verified link landing on /?verified=1 says the email is verified', async ({ page }) => {
+  await page.goto('/?verified=1');
+  await expect(page.getByText('Your email is verified.')).toBeVisible();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
 test('the reset page answers the same for an unknown address', async ({ page }) => {
@@ -190,4 +222,30 @@ test('a user is sent away from the admin area', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe('with a session', () => {
+  test.use({ storageState: USER_STATE });
+
+  test('the header offers no Login and the footer waits while the session is being checked', async ({ page }) => {
+    const release = await holdRequests(page, '**/api/me');
+    await page.goto('/events-page/all');
+    const header = page.locator('header');
+    await expect(header.getByRole('link', { name: 'Eventry' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    release();
+    await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'All events' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('the edit profile page stays blank while the session is being checked', async ({ page }) => {
+    const release = await holdRequests(page, '**/api/me');
+    await page.goto('/edit-profile');
+    await expect(page.locator('header').getByRole('link', { name: 'Eventry' })).toBeVisible();
+    await expect(page.getByRole('main')).toBeEmpty();
+    release();
+    await expect(page.getByLabel('Email')).toHaveValue(USER.email);
+  });
 });

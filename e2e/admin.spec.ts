@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { addDays, todayIn } from '../contracts/dates';
-import { ADMIN, ADMIN_STATE } from './support/fixtures';
+import { ADMIN, ADMIN_STATE, holdRequests } from './support/fixtures';
 import { expect, test } from './support/test';
 
 const today = todayIn('Africa/Cairo');
@@ -31,6 +31,35 @@ test('the admin signs in and lands on the event list, with the admin header and 
 
 test.describe('as the admin', () => {
   test.use({ storageState: ADMIN_STATE });
+
+  test('while the session is being checked, an admin sees no Login or footer, then lands on /admin', async ({
+    page,
+  }) => {
+    const release = await holdRequests(page, '**/api/me');
+    await page.goto('/events-page/all');
+    await expect(page.locator('header').getByRole('link', { name: 'Eventry' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Event List' })).toBeVisible();
+  });
+
+  test('the header links the mailbox only where emails are kept instead of sent', async ({ page }) => {
+    // These tests send over SMTP: no Mailbox link once the server has said so.
+    const delivery = page.waitForResponse('**/api/admin/mailbox');
+    await page.goto('/admin');
+    await delivery;
+    await expect(page.getByRole('heading', { name: 'Event List' })).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: 'Mailbox' })).toHaveCount(0);
+
+    // Without SMTP_URL the server keeps emails in the mailbox, and the header links it.
+    await page.route('**/api/admin/mailbox', (route) => route.fulfill({ json: { delivery: 'log', items: [] } }));
+    await page.reload();
+    await page.locator('header').getByRole('link', { name: 'Mailbox' }).click();
+    await expect(page).toHaveURL(/\/admin\/mailbox$/);
+    await expect(page.getByText('No emails yet.')).toBeVisible();
+  });
 
   test('creates an event with an image, edits it and deletes it; the public follows', async ({
     page,
@@ -122,9 +151,10 @@ test.describe('as the admin', () => {
     await expect(editedRow).toBeVisible();
     const deleteButton = editedRow.getByRole('button', { name: `Delete ${title} Edited` });
     await deleteButton.click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
+    const dialog = page.getByRole('dialog', { name: 'Confirm Deletion:' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('Are you sure you want to delete this item?');
+    await expect(dialog.locator('p')).toHaveText('Confirm Deletion: Are you sure you want to delete this item?');
+    await expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this item?');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused();
@@ -184,7 +214,31 @@ test.describe('as the admin', () => {
     await row.getByRole('button', { name: `Delete ${doomedTitle}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Failed to delete event')).toBeVisible();
+    // SPEC §9: error toasts are dark red.
+    await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toHaveCSS(
+      'background-color',
+      'rgb(127, 29, 29)',
+    );
     await expect(page.getByRole('heading', { name: 'Event List' })).toBeFocused();
+  });
+
+  test('the search box follows the address on Back and Forward', async ({ page }) => {
+    await page.goto('/admin');
+    const search = page.getByLabel('Search events by title');
+    await search.fill('zz gathering');
+    await expect(page).toHaveURL(/\/admin\?q=zz\+gathering$/);
+    await page.locator('header').getByRole('link', { name: 'Eventry' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(search).toHaveValue('');
+    await page.goBack();
+    await expect(page).toHaveURL(/\?q=zz\+gathering$/);
+    await expect(search).toHaveValue('zz gathering');
+    await page.goForward();
+    await expect(search).toHaveValue('');
+    // Typing is not undone by its own debounced write to the address.
+    await search.pressSequentially('zz ');
+    await expect(page).toHaveURL(/\?q=zz$/);
+    await expect(search).toHaveValue('zz ');
   });
 
   test('the list pages through events ten at a time', async ({ page }) => {
@@ -199,9 +253,14 @@ test.describe('as the admin', () => {
     await expect(page).not.toHaveURL(/page=2/);
   });
 
-  test('an unknown event id shows that it does not exist', async ({ page }) => {
+  test('an unknown or malformed event id goes to the 404 page, with the way back to the dashboard', async ({
+    page,
+  }) => {
     await page.goto('/admin/event/00000000-0000-4000-8000-000000000000');
-    await expect(page.getByRole('heading', { name: 'Edit Event' })).toBeVisible();
-    await expect(page.getByText('This event does not exist or was deleted.')).toBeVisible();
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'DashBoard' })).toHaveAttribute('href', '/admin');
+    await page.goto('/admin/event/not-an-id');
+    await expect(page).toHaveURL(/\/404$/);
   });
 });

@@ -1,4 +1,4 @@
-import { USER_STATE } from './support/fixtures';
+import { holdRequests, USER_STATE } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 test.use({ storageState: USER_STATE });
@@ -64,6 +64,38 @@ test('shows a declined card’s message inline and keeps the reservation payable
   await payWith(page, '4000 0000 0000 0002');
   await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page).toHaveURL(/\/payment\?booking=/);
+});
+
+test('names the payment method only once the payment configuration has arrived', async ({ page }) => {
+  const release = await holdRequests(page, '**/api/payments/config');
+  await openTicketSelection(page);
+  await expect(page.getByText('Payment method')).toBeVisible();
+  await expect(page.getByText('Card (test mode)')).toHaveCount(0);
+  await expect(page.getByText('Stripe', { exact: true })).toHaveCount(0);
+  release();
+  await expect(page.getByText('Card (test mode)')).toBeVisible();
+});
+
+test('an expired hold says so and links back to the ticket selection', async ({ page }) => {
+  await page.clock.install();
+  await openTicketSelection(page);
+  const ticketPage = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+  await expect(page.getByText(/Tickets held for you for/)).toBeVisible();
+  await page.clock.fastForward('11:00');
+  await expect(page.getByText('Your hold on these tickets has expired.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose your tickets again' })).toHaveAttribute('href', ticketPage);
+});
+
+test('a payment Stripe reports as failed shows the failure page at once', async ({ page }) => {
+  await openTicketSelection(page);
+  await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\?booking=/);
+  const bookingId = new URL(page.url()).searchParams.get('booking');
+  // The booking is still pending: without Stripe's verdict the page would wait for it to settle.
+  await page.goto(`/payment-success?booking=${bookingId}&redirect_status=failed`);
+  await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('link', { name: 'Back To Event' })).toHaveAttribute('href', /\/event-details\//);
 });
 
 test('shows the failure page for a booking id that is not the user’s', async ({ page }) => {

@@ -76,7 +76,7 @@ test.afterAll(async () => {
   await db?.end();
 });
 
-test('home shows skeletons for its first second, then the events (SPEC §2 Home)', async ({ page }) => {
+test('home shows the banner, and skeletons for the events for its first second (SPEC §2 Home)', async ({ page }) => {
   await page.goto('/events-page/all');
   const banner = page.locator('section[aria-labelledby="banner-title"]');
   await page.getByRole('link', { name: 'Home', exact: true }).first().click();
@@ -84,6 +84,7 @@ test('home shows skeletons for its first second, then the events (SPEC §2 Home)
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('.reveal-skeleton, [aria-label="Loading events"]').first()).toBeVisible();
   await expect(banner.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
   expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
   await expect(page.locator('.reveal-skeleton').first()).toBeHidden();
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
@@ -103,9 +104,18 @@ test('home → See More → a category → next page → a card → the event de
   await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('contentinfo')).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Other' }).click();
-  await expect(page).toHaveURL(/\/events-page\/other$/);
+  // The address carries the category's name, URL-encoded.
+  const pills = page.getByRole('navigation', { name: 'Categories' });
+  await pills.getByRole('link', { name: 'Food & Drink' }).click();
+  await expect(page).toHaveURL(/\/events-page\/Food%20%26%20Drink$/);
+  await expect(page.getByRole('heading', { name: 'Food & Drink', level: 1 })).toBeVisible();
+  await expect(pills.getByRole('link', { name: 'Food & Drink' })).toHaveAttribute('aria-current', 'page');
+  await expect(pills.getByRole('link', { name: 'All', exact: true })).not.toHaveAttribute('aria-current', 'page');
+
+  await pills.getByRole('link', { name: 'Other' }).click();
+  await expect(page).toHaveURL(/\/events-page\/Other$/);
   await expect(page.getByRole('heading', { name: 'Other', level: 1 })).toBeVisible();
+  await expect(pills.getByRole('link', { name: 'Other' })).toHaveAttribute('aria-current', 'page');
   const pageCount = Math.ceil((await activeCount('other')) / 6);
   expect(pageCount).toBeGreaterThanOrEqual(2);
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
@@ -113,14 +123,14 @@ test('home → See More → a category → next page → a card → the event de
   await expect(page.getByRole('link', { name: 'Previous' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/events-page\/other\?page=2$/);
+  await expect(page).toHaveURL(/\/events-page\/Other\?page=2$/);
   await expect(page.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
 
   // The address is the view: a refresh keeps page 2, Back returns to page 1.
   await page.reload();
   await expect(page.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
   await page.goBack();
-  await expect(page).toHaveURL(/\/events-page\/other$/);
+  await expect(page).toHaveURL(/\/events-page\/Other$/);
   await expect(page.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
   await page.goForward();
   await expect(page.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
@@ -142,6 +152,15 @@ test('home → See More → a category → next page → a card → the event de
 
   await page.getByRole('link', { name: 'Back to events' }).click();
   await expect(page).toHaveURL(/\/events-page\/all$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Browse all events/);
+
+  // A page without a description of its own shows the site's default, not the previous page's.
+  await page.locator('header').getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    'Discover events near you and book tickets in seconds with Eventry.',
+  );
 });
 
 test('the header search lists matching events, or says there is none', async ({ page }) => {

@@ -64,6 +64,11 @@ test('a failed send shows the error toast and clears the form', async ({ page })
   await page.getByRole('button', { name: 'Send' }).click();
 
   await expect(page.getByText('Error of send')).toBeVisible();
+  // SPEC §8: this error toast keeps the dark theme.
+  await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toHaveCSS(
+    'background-color',
+    'rgb(0, 0, 0)',
+  );
   await expect(page).toHaveURL(/\/contact$/);
   for (const label of ['Name', 'Email', 'Subject', 'Event Description']) {
     await expect(page.getByLabel(label)).toHaveValue('');

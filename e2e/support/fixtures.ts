@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { E2E_APP_PORT, E2E_MAIL_HTTP_PORT } from '../../playwright.config';
 import type { CapturedMail } from './mail-server';
 
@@ -28,4 +29,17 @@ export function firstLink(mail: CapturedMail): string {
   const match = /https?:\/\/\S+/.exec(mail.text);
   if (!match) throw new Error(`No link in email "${mail.subject}"`);
   return match[0];
+}
+
+/** Holds every request matching `pattern` until the returned function is called (to see a page while it waits). */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

@@ -21,11 +21,20 @@ function loginPath(location: { pathname: string; search: string }): string {
   return `/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
 }
 
-/** Sign-in needed: visitors go to /login (and come back afterwards). */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * Sign-in needed: visitors go to /login (and come back afterwards). `blankWhilePending` shows nothing
+ * instead of the spinner while the session is unknown (SPEC §2 Edit profile: 'The page is blank while loading').
+ */
+export function RequireAuth({
+  children,
+  blankWhilePending = false,
+}: {
+  children: ReactNode;
+  blankWhilePending?: boolean;
+}) {
   const { data: me, isPending } = useMe();
   const location = useLocation();
-  if (isPending) return <Pending />;
+  if (isPending) return blankWhilePending ? null : <Pending />;
   if (!me) return isSigningOut() ? null : <Navigate to={loginPath(location)} replace />;
   return children;
 }
@@ -57,7 +66,11 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Public pages: admins are sent to /admin. */
+/**
+ * Public pages: admins are sent to /admin. While a signed-in visitor's session is still unknown the page
+ * shows (server-rendered, so nearly every signed-in visitor, a user, sees it at once); an admin is sent
+ * on as soon as /api/me answers.
+ */
 export function NotForAdmins({ children }: { children: ReactNode }) {
   const { data: me } = useMe();
   if (me?.role === 'admin') return <Navigate to="/admin" replace />;

@@ -24,6 +24,15 @@ const AppToaster = lazy(() => import('./toaster'));
 const TOASTER_IDLE_MS = 3_000;
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
 
+let toasterWanted = false;
+const toasterRequests = new Set<() => void>();
+
+/** Mounts the toaster at once, for a toast raised before any interaction (e.g. on landing from an emailed link). */
+export function mountToasterNow(): void {
+  toasterWanted = true;
+  for (const request of toasterRequests) request();
+}
+
 /**
  * The toaster (sonner, ~7 KB gzip) is not needed to show a page, so it mounts on the first interaction
  * or a few seconds after load, whichever comes first. Nothing is lost before that: a toast raised
@@ -34,6 +43,8 @@ function DeferredToaster() {
   useEffect(() => {
     if (mounted) return;
     const mount = () => setMounted(true);
+    if (toasterWanted) mount();
+    toasterRequests.add(mount);
     for (const type of INTERACTIONS) window.addEventListener(type, mount, { once: true, passive: true, capture: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const afterLoad = () => {
@@ -42,6 +53,7 @@ function DeferredToaster() {
     if (document.readyState === 'complete') afterLoad();
     else window.addEventListener('load', afterLoad, { once: true });
     return () => {
+      toasterRequests.delete(mount);
       for (const type of INTERACTIONS) window.removeEventListener(type, mount, { capture: true });
       window.removeEventListener('load', afterLoad);
       clearTimeout(timer);

@@ -128,7 +128,14 @@ export function AppRoutes() {
             <Route path="/forgot-pass" element={guarded(SignedOutOnly, ForgotPassRoute)} />
             <Route path="/reset-password" element={<ResetPasswordRoute />} />
             <Route path="/profile" element={guarded(RequireAuth, ProfileRoute)} />
-            <Route path="/edit-profile" element={guarded(RequireAuth, EditProfileRoute)} />
+            <Route
+              path="/edit-profile"
+              element={
+                <RequireAuth blankWhilePending>
+                  <EditProfileRoute />
+                </RequireAuth>
+              }
+            />
             <Route path="/admin" element={guarded(RequireAdmin, AdminEventsRoute)} />
             <Route path="/admin/event/:id" element={guarded(RequireAdmin, AdminEventFormRoute)} />
             <Route path="/admin/mailbox" element={guarded(RequireAdmin, AdminMailboxRoute)} />

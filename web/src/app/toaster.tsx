@@ -1,7 +1,24 @@
+import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../contracts/constants';
 
+/**
+ * SPEC §9: success toasts are teal (the app's accent) and errors dark red, in place of sonner's rich
+ * green and red. Sonner sets these variables on its own element for the dark theme; inline ones win.
+ * Contrast (WCAG AA needs 4.5:1): #042f2e on #2dd4bf is 7.8:1, #fef2f2 on #7f1d1d is 9.2:1.
+ */
+const colors = {
+  '--success-bg': '#2dd4bf',
+  '--success-border': '#14b8a6',
+  '--success-text': '#042f2e',
+  '--error-bg': '#7f1d1d',
+  '--error-border': '#991b1b',
+  '--error-text': '#fef2f2',
+} as CSSProperties;
+
 /** SPEC §8/§9 toasts: top-right, 5 seconds, dark theme. Loaded in its own chunk (see providers.tsx). */
 export default function AppToaster() {
-  return <Toaster position="top-right" duration={TOAST_DURATION_MS} theme="dark" richColors closeButton />;
+  return (
+    <Toaster position="top-right" duration={TOAST_DURATION_MS} theme="dark" richColors closeButton style={colors} />
+  );
 }

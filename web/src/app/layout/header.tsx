@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { catalogueMessages } from '../../../../contracts/messages/catalogue';
-import { ButtonLink } from '../../components/ui/button';
+import { ButtonLink, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
 import { HeaderSearch } from '../../features/catalogue/components/header-search';
@@ -9,6 +9,10 @@ import { HeaderSearch } from '../../features/catalogue/components/header-search'
 // Signed-in controls are their own chunk: visitors (most first loads) never download them.
 const LogoutButton = lazy(() =>
   import('../../features/accounts/components/logout-button').then((m) => ({ default: m.LogoutButton })),
+);
+// Admin-only, and its own chunk for the same reason.
+const MailboxLink = lazy(() =>
+  import('../../features/admin/components/mailbox-link').then((m) => ({ default: m.MailboxLink })),
 );
 const UserMenu = lazy(() =>
   import('../../features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })),
@@ -30,9 +34,10 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 
 /** The public header; `overlay` is the transparent variant laid over the home banner. */
 export function Header({ overlay = false }: { overlay?: boolean }) {
-  const { data: me } = useMe();
+  const { data: me, isPending } = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const isAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the mobile menu
   useEffect(() => {
@@ -48,16 +53,26 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
+  // Only admins reach the admin pages: while the session is unknown, their header's bare frame, not the public one.
+  if (isPending && isAdminPage) {
+    return (
+      <header className="border-b border-border bg-surface-raised">
+        <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6 lg:px-8">
+          <Brand to="/admin" />
+        </div>
+      </header>
+    );
+  }
+
   if (me?.role === 'admin') {
     return (
       <header className="border-b border-border bg-surface-raised">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
           <Brand to="/admin" />
           <div className="flex items-center gap-4">
-            {/* Without SMTP, verification and reset emails wait in the outbox; admins read them here. */}
-            <Link to="/admin/mailbox" className="text-sm font-medium text-fg hover:text-accent">
-              Mailbox
-            </Link>
+            <Suspense fallback={null}>
+              <MailboxLink />
+            </Suspense>
             <span className="text-sm font-medium text-fg-muted">
               {me.firstName} {me.lastName}
             </span>
@@ -95,6 +110,16 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             <Suspense fallback={<span className="size-10 rounded-full bg-surface-overlay" />}>
               <UserMenu me={me} />
             </Suspense>
+          ) : isPending ? (
+            // A session cookie was sent and /api/me has not answered (visitors without one are known at once,
+            // server/web-html.ts): offering Login to someone signed in would be wrong. The hidden word keeps the
+            // placeholder exactly as wide as the Login button.
+            <span
+              aria-hidden="true"
+              className={buttonClasses('ghost', 'sm', 'bg-surface-overlay text-transparent select-none')}
+            >
+              {catalogueMessages.login}
+            </span>
           ) : (
             <ButtonLink to="/login" size="sm">
               {catalogueMessages.login}

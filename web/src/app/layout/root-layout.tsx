@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
+import { EmailVerificationResult } from '../email-verification-result';
 import { Header } from './header';
 
 /** Its own chunk: the home page, the first most visitors see, has no footer. */
@@ -26,10 +27,11 @@ export function RootLayout() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const { data: me } = useMe();
+  const { data: me, isPending } = useMe();
   const isAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
   const showHeader = !HEADERLESS.has(pathname);
-  const showFooter = !FOOTERLESS.has(pathname) && !isAdminPage && me?.role !== 'admin';
+  // Not until the session is known: it may be an admin's (visitors without a session cookie are known at once).
+  const showFooter = !FOOTERLESS.has(pathname) && !isAdminPage && !isPending && me?.role !== 'admin';
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -39,6 +41,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      <EmailVerificationResult />
       {/* Home draws the header over its banner (SPEC §2: the page has its own banner and header). */}
       {showHeader ? <Header /> : pathname === '/' ? <Header overlay /> : null}
       <main id="main" className="flex flex-1 flex-col">

@@ -18,6 +18,7 @@ export function Dialog({
   children,
   className,
   returnFocus,
+  inlineTitle = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -25,6 +26,8 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** The title as a bold lead-in of the description's sentence (one line of text), not a heading above it. */
+  inlineTitle?: boolean;
   /** Called on close: an element to focus instead of the one focused before opening (null: that one). */
   returnFocus?: () => HTMLElement | null | undefined;
 }) {
@@ -88,14 +91,25 @@ export function Dialog({
       )}
     >
       <div className="flex flex-col gap-3 p-6">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {description ? (
-          <p id={descriptionId} className="text-sm text-fg-muted">
-            {description}
+        {inlineTitle ? (
+          <p className="text-base text-fg-muted">
+            <strong id={titleId} className="font-semibold text-fg">
+              {title}
+            </strong>{' '}
+            {description ? <span id={descriptionId}>{description}</span> : null}
           </p>
-        ) : null}
+        ) : (
+          <>
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="text-sm text-fg-muted">
+                {description}
+              </p>
+            ) : null}
+          </>
+        )}
         {children}
       </div>
     </dialog>
@@ -113,6 +127,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   returnFocus,
+  inlineTitle,
 }: {
   open: boolean;
   title: ReactNode;
@@ -123,9 +138,17 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   returnFocus?: () => HTMLElement | null | undefined;
+  inlineTitle?: boolean;
 }) {
   return (
-    <Dialog open={open} onClose={onCancel} title={title} description={description} returnFocus={returnFocus}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      description={description}
+      returnFocus={returnFocus}
+      inlineTitle={inlineTitle}
+    >
       <div className="mt-3 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} data-autofocus>
           {cancelLabel}

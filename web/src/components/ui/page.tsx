@@ -1,19 +1,23 @@
 import { type ReactNode, useEffect } from 'react';
 import { cn } from './cn';
 
-/** Sets the document title and meta description of a page. */
+/**
+ * web/index.html's own description. Not read from the page: the server replaces it with the first page's
+ * own (server/web-html.ts), which must not outlive a client-side navigation to a page without one.
+ */
+const DEFAULT_DESCRIPTION = 'Discover events near you and book tickets in seconds with Eventry.';
+
+/** Sets the document title and meta description of a page (the site's default description when none). */
 export function useDocumentMeta(title: string, description?: string) {
   useEffect(() => {
     document.title = title ? `${title} · Eventry` : 'Eventry — discover and book events';
-    if (description) {
-      let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-      if (!meta) {
-        meta = document.createElement('meta');
-        meta.name = 'description';
-        document.head.appendChild(meta);
-      }
-      meta.content = description;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.appendChild(meta);
     }
+    meta.content = description || DEFAULT_DESCRIPTION;
   }, [title, description]);
 }
 

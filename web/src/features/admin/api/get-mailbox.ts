@@ -14,3 +14,15 @@ export function getMailboxQueryOptions() {
 export function useMailbox() {
   return useQuery({ ...getMailboxQueryOptions(), refetchInterval: 5_000 });
 }
+
+/**
+ * How emails leave ('smtp' or 'log', kept in the mailbox): fixed while the server runs, so asked once per
+ * visit. Shares the mailbox's cache entry, so opening the mailbox afterwards starts with what is known.
+ */
+export function useMailDelivery() {
+  return useQuery({
+    ...getMailboxQueryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+    select: (mailbox) => mailbox.delivery,
+  });
+}

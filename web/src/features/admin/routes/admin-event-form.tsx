@@ -1,12 +1,14 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { commonMessages } from '../../../../../contracts/messages/common';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminEvent } from '../api/get-admin-event';
 import { useFormMeta } from '../api/get-form-meta';
 import { EventForm } from '../components/event-form';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function FormSkeleton() {
   return (
@@ -30,25 +32,21 @@ function FormSkeleton() {
 export function AdminEventFormRoute() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
+  const valid = isNew || UUID.test(id);
   const heading = isNew ? 'Create Event' : 'Edit Event';
   useDocumentMeta(heading);
   const meta = useFormMeta();
-  const event = useAdminEvent(id, !isNew);
+  const event = useAdminEvent(id, !isNew && valid);
 
-  const notFound = event.error instanceof ApiError && event.error.status === 404;
-  const failed = meta.isError || (event.isError && !notFound);
+  // An unknown or deleted event is a missing page, as on the public event page.
+  const notFound = !valid || (event.error instanceof ApiError && event.error.status === 404);
+  if (notFound) return <Navigate to="/404" replace />;
+  const failed = meta.isError || event.isError;
 
   return (
     <PageContainer className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-3xl font-bold">{heading}</h1>
-      {notFound ? (
-        <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-border p-6">
-          <p>This event does not exist or was deleted.</p>
-          <ButtonLink to="/admin" variant="secondary">
-            Back to the event list
-          </ButtonLink>
-        </div>
-      ) : failed ? (
+      {failed ? (
         <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-border p-6">
           <p>{commonMessages.somethingWentWrong}</p>
           <Button

@@ -14,11 +14,15 @@ import { EventsTable } from '../components/events-table';
 import { EventsTableSkeleton } from '../components/events-table-skeleton';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const [confirmTitle, confirmQuestion] = splitFirst(adminMessages.confirmDeletion, ': ');
+/**
+ * SPEC §2 reads 'Confirm Deletion: Are you sure you want to delete this item?' as one sentence: its lead-in
+ * (colon kept) names the dialog, the question describes it, and both show together as that one text.
+ */
+const [confirmTitle, confirmQuestion] = splitAfter(adminMessages.confirmDeletion, ': ');
 
-function splitFirst(text: string, separator: string): [string, string] {
+function splitAfter(text: string, separator: string): [string, string] {
   const at = text.indexOf(separator);
-  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)];
+  return at < 0 ? [text, ''] : [text.slice(0, at + separator.trimEnd().length), text.slice(at + separator.length)];
 }
 
 /** True once `ms` have passed since the page opened: the spec's loading placeholder shows about that long. */
@@ -37,6 +41,9 @@ export function AdminEventsRoute() {
   const q = params.get('q') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const [search, setSearch] = useState(q);
+  // The q this page last wrote or saw: a different one came from outside (Back, Forward, a link) and
+  // replaces the box's text; our own debounced writes do not (they would trim what is being typed).
+  const syncedQ = useRef(q);
   const searchId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const delayDone = useMinimumDelay(ADMIN_LOADING_MS);
@@ -58,12 +65,21 @@ export function AdminEventsRoute() {
     setParams(nextParams, { replace });
   }
 
+  useEffect(() => {
+    if (q === syncedQ.current) return;
+    syncedQ.current = q;
+    setSearch(q);
+  }, [q]);
+
   // Debounced search: a new text starts again at page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text triggers a search
   useEffect(() => {
     const text = search.trim();
     if (text === q) return;
-    const timer = window.setTimeout(() => go({ q: text, page: 1 }, true), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => {
+      syncedQ.current = text;
+      go({ q: text, page: 1 }, true);
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [search]);
 
@@ -158,6 +174,7 @@ export function AdminEventsRoute() {
         open={pendingDelete !== null}
         title={confirmTitle}
         description={confirmQuestion}
+        inlineTitle
         confirmLabel="Delete"
         onConfirm={confirmDelete}
         onCancel={() => {

@@ -1,11 +1,24 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 
 function remaining(expiresAt: string): number {
   return Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000));
 }
 
-/** How long the tickets stay held; calls onExpire once when the hold runs out. */
-export function HoldCountdown({ expiresAt, onExpire }: { expiresAt: string; onExpire?: () => void }) {
+/**
+ * How long the tickets stay held; calls onExpire once when the hold runs out. An expired hold cannot be
+ * paid (the payment page then shows that the reservation has ended), so the way on is to choose again.
+ */
+export function HoldCountdown({
+  expiresAt,
+  eventId,
+  onExpire,
+}: {
+  expiresAt: string;
+  /** The event whose ticket page the expired hold links to. */
+  eventId?: string;
+  onExpire?: () => void;
+}) {
   const [seconds, setSeconds] = useState(() => remaining(expiresAt));
   useEffect(() => {
     setSeconds(remaining(expiresAt));
@@ -20,7 +33,15 @@ export function HoldCountdown({ expiresAt, onExpire }: { expiresAt: string; onEx
   if (seconds === 0) {
     return (
       <p role="status" className="text-sm text-danger">
-        Your hold on these tickets has ended. You can still pay if tickets remain.
+        Your hold on these tickets has expired.{' '}
+        {eventId ? (
+          <Link to={`/event-details/${eventId}/get-ticket`} className="font-semibold underline underline-offset-2">
+            Choose your tickets again
+          </Link>
+        ) : (
+          'Choose your tickets again'
+        )}{' '}
+        to book.
       </p>
     );
   }

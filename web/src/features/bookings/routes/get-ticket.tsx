@@ -22,7 +22,7 @@ export function GetTicketRoute() {
   const valid = UUID.test(id);
   const navigate = useNavigate();
   const { data: event, error, refetch } = useTicketEvent(valid ? id : '');
-  const { data: config } = usePaymentConfig();
+  const { data: config, isError: configFailed } = usePaymentConfig();
   const [quantity, setQuantity] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
   const createBooking = useCreateBooking();
@@ -51,7 +51,13 @@ export function GetTicketRoute() {
   const available = event.ticketsAvailable;
   const total = event.pricePiasters * quantity;
   const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
-  const method = config?.provider === 'stripe' ? paymentMessages.methodStripe : paymentMessages.methodSimulated;
+  // Unknown until the configuration arrives: a guess would name the wrong method where Stripe is set up.
+  // (Should it fail, the payment page sends the user to /payment-failed with the event id, SPEC §4.)
+  const method = config
+    ? config.provider === 'stripe'
+      ? paymentMessages.methodStripe
+      : paymentMessages.methodSimulated
+    : undefined;
 
   async function proceed() {
     if (!event || tooMany) return;
@@ -100,7 +106,13 @@ export function GetTicketRoute() {
 
         <div className="flex items-center justify-between border-t border-border pt-6">
           <span className="text-sm text-fg-muted">Payment method</span>
-          <span className="font-semibold">{method}</span>
+          {method ? (
+            <span className="font-semibold">{method}</span>
+          ) : configFailed ? (
+            <span className="font-semibold text-fg-muted">—</span>
+          ) : (
+            <Skeleton className="h-6 w-32" />
+          )}
         </div>
 
         <Button size="lg" disabled={tooMany || available === 0 || createBooking.isPending} onClick={proceed}>

@@ -19,7 +19,9 @@ export function PaymentSuccessRoute() {
   const [params] = useSearchParams();
   const bookingId = params.get('booking') ?? '';
   const valid = /^[0-9a-f-]{36}$/i.test(bookingId);
-  const booking = useBooking(bookingId, { pollWhilePending: true, enabled: valid });
+  // Stripe appends redirect_status to the return URL: 'failed' means no payment is coming, so nothing to wait for.
+  const stripeFailed = params.get('redirect_status') === 'failed';
+  const booking = useBooking(bookingId, { pollWhilePending: !stripeFailed, enabled: valid });
   const [waited, setWaited] = useState(false);
   const queryClient = useQueryClient();
   const status = booking.data?.status;
@@ -34,7 +36,8 @@ export function PaymentSuccessRoute() {
     if (paid) void queryClient.invalidateQueries({ queryKey: getMyBookingsQueryOptions().queryKey });
   }, [paid, queryClient]);
 
-  const settling = valid && !booking.isError && (booking.isPending || (status === 'pending' && !waited));
+  const settling =
+    valid && !stripeFailed && !booking.isError && (booking.isPending || (status === 'pending' && !waited));
   if (settling) {
     return (
       <PageContainer className="flex min-h-[50vh] items-center justify-center">

@@ -96,7 +96,7 @@ export function PaymentRoute() {
             {data.quantity} × {formatPiasters(data.unitPricePiasters)} EGP ={' '}
             <span className="font-semibold text-fg">{formatPiasters(data.totalPiasters)} EGP</span>
           </p>
-          <HoldCountdown expiresAt={data.expiresAt} onExpire={onExpire} />
+          <HoldCountdown expiresAt={data.expiresAt} eventId={event.id} onExpire={onExpire} />
         </div>
         <div className="border-t border-border pt-6">
           {config.data?.provider === 'stripe' ? (

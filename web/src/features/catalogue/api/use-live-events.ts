@@ -14,6 +14,29 @@ import { eventListsQueryKey, eventsQueryKey } from './get-events';
 /** Several changes in a burst (a busy booking minute) cause one refetch, not one each. */
 const REFETCH_DEBOUNCE_MS = 300;
 
+/**
+ * The stream opens once the page has loaded and its first content shows (the home skeleton lasts 1 s):
+ * a long-lived request started earlier competes with the page's own requests on a slow network. Nothing
+ * is missed meanwhile, because the stream's 'ready' triggers a refetch.
+ */
+const OPEN_AFTER_MS = 1_500;
+
+function whenPageSettled(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    timer = setTimeout(callback, Math.max(0, OPEN_AFTER_MS - performance.now()));
+  };
+  if (document.readyState === 'complete') {
+    schedule();
+    return () => clearTimeout(timer);
+  }
+  window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    clearTimeout(timer);
+  };
+}
+
 function withAvailability(event: EventDto, change: LiveChange): EventDto {
   if (event.id !== change.id || change.version < event.version) return event;
   return { ...event, ticketsAvailable: change.ticketsAvailable };
@@ -22,6 +45,7 @@ function withAvailability(event: EventDto, change: LiveChange): EventDto {
 /** One EventSource per tab, shared by every screen that shows events. */
 class LiveEvents {
   private source: EventSource | null = null;
+  private cancelOpen: (() => void) | null = null;
   private users = 0;
   private refetchTimer: ReturnType<typeof setTimeout> | undefined;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -31,7 +55,11 @@ class LiveEvents {
   retain() {
     this.users += 1;
     clearTimeout(this.closeTimer);
-    if (!this.source && typeof EventSource !== 'undefined') this.open();
+    if (this.source || this.cancelOpen || typeof EventSource === 'undefined') return;
+    this.cancelOpen = whenPageSettled(() => {
+      this.cancelOpen = null;
+      if (this.users > 0) this.open();
+    });
   }
 
   release() {
@@ -41,6 +69,8 @@ class LiveEvents {
     clearTimeout(this.closeTimer);
     this.closeTimer = setTimeout(() => {
       if (this.users > 0) return;
+      this.cancelOpen?.();
+      this.cancelOpen = null;
       this.source?.close();
       this.source = null;
       clearTimeout(this.refetchTimer);

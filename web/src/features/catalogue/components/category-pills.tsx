@@ -4,7 +4,7 @@ import { PillLink } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCategories } from '../api/get-categories';
 
-/** 'All' plus one pill per category; `hrefFor` keeps the rest of the view (the search) and resets the page. */
+/** 'All' plus one pill per category (`current` is the URL's name, or an id, any case); `hrefFor` keeps the rest of the view (the search) and resets the page. */
 export function CategoryPills({ current, hrefFor }: { current: string; hrefFor: (category: string) => string }) {
   const { data: categories, isPending } = useCategories();
   const value = current.toLowerCase();
@@ -25,7 +25,8 @@ export function CategoryPills({ current, hrefFor }: { current: string; hrefFor: 
             ))
           : categories?.map((c) => (
               <li key={c.id}>
-                <PillLink to={hrefFor(c.id)} active={value === c.id || value === c.name.toLowerCase()}>
+                {/* SPEC §2: the address carries the category's name; an id (older links) still selects it. */}
+                <PillLink to={hrefFor(c.name)} active={value === c.name.toLowerCase() || value === c.id}>
                   {c.name}
                 </PillLink>
               </li>

@@ -50,10 +50,10 @@ export function HomeRoute() {
 
   return (
     <>
-      {delay !== undefined && first ? (
-        <Reveal delayMs={delay} skeleton={<EventBannerSkeleton />}>
-          <EventBanner event={first} />
-        </Reveal>
+      {/* The banner shows as soon as its event is known; the grid's placeholders keep the spec's second
+          (docs/decisions/008-home-skeleton-covers-the-grid.md). */}
+      {first ? (
+        <EventBanner event={first} />
       ) : delay === undefined && !isError ? (
         <EventBannerSkeleton />
       ) : (

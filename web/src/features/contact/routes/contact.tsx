@@ -48,7 +48,8 @@ export function ContactRoute() {
       onSuccess: () => navigate('/success-email'),
       onError: (error) => {
         const limited = error instanceof ApiError && error.status === 429;
-        toast.error(m.sendFailed, limited ? { description: error.message } : undefined);
+        // SPEC §8: this one toast is in the dark theme, not the dark red of the other errors.
+        toast.error(m.sendFailed, { richColors: false, ...(limited ? { description: error.message } : {}) });
       },
       onSettled: () => {
         setValues(EMPTY);
