@@ -154,6 +154,21 @@ describe('POST /api/bookings', () => {
     expect([await available(event.id), await available(otherEvent.id)]).toEqual([8, 10]);
   });
 
+  it('books once when one Idempotency-Key arrives for two events at the same moment', async () => {
+    const user = await ctx.createUser();
+    for (let round = 0; round < 8; round++) {
+      const events = await Promise.all([createTestEvent(pool, { capacity: 5 }), createTestEvent(pool, { capacity: 5 })]);
+      const key = randomUUID();
+      const responses = await Promise.all(
+        events.map((event) => reserve(user, { eventId: event.id, quantity: 2 }, { 'idempotency-key': key })),
+      );
+      // One reservation wins; the other is told the key is taken, and takes no ticket.
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+      const won = responses.findIndex((r) => r.statusCode === 201);
+      expect(await Promise.all(events.map((e) => available(e.id)))).toEqual(won === 0 ? [3, 5] : [5, 3]);
+    }
+  });
+
   it('never oversells: 300 concurrent reservations from 100 users for 50 tickets', async () => {
     const event = await createTestEvent(pool, { capacity: 50 });
     const users = await createUsersFast(pool, ctx.config.authSecret, 100);

@@ -20,7 +20,7 @@ export interface LockedEvent {
   isDeleted: boolean;
 }
 
-/** Locks the event row for the rest of the transaction: reservations for one event queue here. */
+/** Locks the event row for the rest of the transaction (reservations take the same lock in the database function). */
 export async function lockEvent(db: Queryable, eventId: string): Promise<LockedEvent | undefined> {
   const result = await db.query<LockedEvent>(
     `SELECT id, title, image_url AS "imageUrl", event_date AS "eventDate", start_time AS "startTime",
@@ -30,55 +30,6 @@ export async function lockEvent(db: Queryable, eventId: string): Promise<LockedE
     [eventId],
   );
   return result.rows[0];
-}
-
-/** Bookings already created with these (user, Idempotency-Key) pairs. */
-export async function findByIdempotencyKeys(
-  db: Queryable,
-  userIds: string[],
-  keys: string[],
-): Promise<Array<{ id: string; userId: string; key: string }>> {
-  const result = await db.query<{ id: string; userId: string; key: string }>(
-    `SELECT b.id, b.user_id AS "userId", b.idempotency_key AS "key"
-       FROM bookings b JOIN unnest($1::text[], $2::text[]) AS k(user_id, key)
-         ON b.user_id = k.user_id AND b.idempotency_key = k.key`,
-    [userIds, keys],
-  );
-  return result.rows;
-}
-
-/**
- * A user holds at most one pending booking per event: the new reservation replaces the old one.
- * The pending holds these users have on the event, locked until the transaction ends. */
-export async function lockPendingOfUsers(
-  db: Queryable,
-  eventId: string,
-  userIds: string[],
-): Promise<Array<{ id: string; userId: string; quantity: number; paymentIntentId: string | null }>> {
-  const result = await db.query<{ id: string; userId: string; quantity: number; paymentIntentId: string | null }>(
-    `SELECT id, user_id AS "userId", quantity, payment_intent_id AS "paymentIntentId" FROM bookings
-      WHERE event_id = $1 AND status = 'pending' AND user_id = ANY($2::text[])
-      FOR UPDATE`,
-    [eventId, userIds],
-  );
-  return result.rows;
-}
-
-export async function cancelBookings(db: Queryable, ids: string[]): Promise<void> {
-  await db.query(`UPDATE bookings SET status = 'cancelled', updated_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
-}
-
-/**
- * Moves tickets in or out of the event's pool; never below zero (and the CHECK stays the last word).
- * Returns false when the pool would go negative, which the caller treats as a bug and rolls back.
- */
-export async function adjustAvailable(db: Queryable, eventId: string, delta: number): Promise<boolean> {
-  const result = await db.query(
-    `UPDATE events SET tickets_available = tickets_available + $2, version = version + 1
-      WHERE id = $1 AND tickets_available + $2 >= 0`,
-    [eventId, delta],
-  );
-  return result.rowCount === 1;
 }
 
 export interface NewBookingRow {
@@ -91,39 +42,71 @@ export interface NewBookingRow {
   expiresAt: Date;
 }
 
-/** One multi-row insert for a whole batch; rows whose idempotency key already exists are skipped. */
-export async function insertPendingBookings(
+/** What eventry_reserve_tickets (migration 0004) decided for each item of a batch, in the order given. */
+export type ReserveItemResult =
+  | { kind: 'created'; row: NewBookingRow }
+  | { kind: 'existing'; bookingId: string }
+  | { kind: 'refused'; available: number };
+
+export type ReserveBatchResult =
+  | { status: 'not-found' }
+  | { status: 'closed' }
+  | { status: 'ok'; event: LockedEvent; items: ReserveItemResult[]; releasedIntentIds: string[] };
+
+interface RawReserveResult {
+  status: 'ok' | 'not-found' | 'closed';
+  event: LockedEvent;
+  kinds: Array<'created' | 'existing' | 'refused'>;
+  bookingIds: Array<string | null>;
+  available: Array<number | null>;
+  expiresAt: Array<string | null>;
+  released: string[];
+}
+
+/**
+ * Reserves for distinct buyers of one event, in arrival order, in one statement: the database function
+ * locks the event row, answers Idempotency-Key replays, replaces each buyer's pending hold, allocates,
+ * inserts the bookings and moves the event's available count, all before it returns.
+ */
+export async function reserveBatch(
   db: Queryable,
   input: {
     eventId: string;
-    unitPricePiasters: number;
-    holdMinutes: number;
-    provider: 'stripe' | 'simulated';
     userIds: string[];
     quantities: number[];
     keys: Array<string | null>;
+    holdMinutes: number;
+    provider: 'stripe' | 'simulated';
+    today: string;
   },
-): Promise<NewBookingRow[]> {
-  const result = await db.query<NewBookingRow>(
-    `INSERT INTO bookings (user_id, event_id, quantity, unit_price_piasters, total_piasters, expires_at,
-                           idempotency_key, payment_provider)
-     SELECT t.user_id, $1, t.quantity, $2, t.quantity * $2, now() + make_interval(mins => $3), t.key, $4
-       FROM unnest($5::text[], $6::int[], $7::text[]) WITH ORDINALITY AS t(user_id, quantity, key, n)
-      ORDER BY t.n
-     ON CONFLICT DO NOTHING
-     RETURNING id, user_id AS "userId", idempotency_key AS "idempotencyKey", quantity,
-               unit_price_piasters AS "unitPricePiasters", total_piasters AS "totalPiasters", expires_at AS "expiresAt"`,
-    [
-      input.eventId,
-      input.unitPricePiasters,
-      input.holdMinutes,
-      input.provider,
-      input.userIds,
-      input.quantities,
-      input.keys,
-    ],
+): Promise<ReserveBatchResult> {
+  const result = await db.query<{ r: RawReserveResult }>(
+    'SELECT eventry_reserve_tickets($1, $2, $3, $4, $5, $6, $7) AS r',
+    [input.eventId, input.userIds, input.quantities, input.keys, input.holdMinutes, input.provider, input.today],
   );
-  return result.rows;
+  const raw = result.rows[0]?.r;
+  if (!raw) throw new Error('eventry_reserve_tickets answered nothing');
+  if (raw.status !== 'ok') return { status: raw.status };
+  const price = raw.event.pricePiasters;
+  const items = raw.kinds.map((kind, i): ReserveItemResult => {
+    const bookingId = raw.bookingIds[i] as string;
+    if (kind === 'refused') return { kind, available: raw.available[i] as number };
+    if (kind === 'existing') return { kind, bookingId };
+    const quantity = input.quantities[i] as number;
+    return {
+      kind,
+      row: {
+        id: bookingId,
+        userId: input.userIds[i] as string,
+        idempotencyKey: input.keys[i] ?? null,
+        quantity,
+        unitPricePiasters: price,
+        totalPiasters: quantity * price,
+        expiresAt: new Date(raw.expiresAt[i] as string),
+      },
+    };
+  });
+  return { status: 'ok', event: raw.event, items, releasedIntentIds: raw.released };
 }
 
 export interface BookingRow {

@@ -6,20 +6,15 @@ import type { Db } from '../../db/client';
 import { AppError, ConflictError, NotFoundError } from '../../plugins/errors';
 import { type Payments, settleBookingPaid } from '../../plugins/payments';
 import {
-  adjustAvailable,
   type BookingRow,
-  cancelBookings,
   expireLapsedHolds,
   findBookingOfUser,
-  findByIdempotencyKeys,
   findEventsWithLapsedHolds,
   findPaidBookingsOfUser,
-  insertPendingBookings,
   type LockedEvent,
   lockEvent,
-  lockPendingOfUsers,
   type NewBookingRow,
-  type Queryable,
+  reserveBatch,
   setPaymentIntent,
 } from './repository';
 
@@ -27,9 +22,10 @@ import {
  * Reservations. Every reservation for one event must pass through that event's row, which makes the
  * row a hot spot when an event goes on sale. Instead of one transaction per buyer queueing on the row
  * lock, this process gathers the reservations that arrive while a transaction for the event is running
- * and serves them together in the next one: lock the row once, release the buyers' previous holds,
- * allocate in arrival order, one multi-row INSERT, one commit. Correctness does not depend on the
- * batching (the row lock, the conditional UPDATE and the CHECK do the work), so several processes
+ * and serves them together in the next one, a single statement (eventry_reserve_tickets, migration 0004):
+ * lock the row once, release the buyers' previous holds, allocate in arrival order, one multi-row INSERT,
+ * one commit, and no round trip to this process while the row is locked. Correctness does not depend on
+ * the batching (the row lock, the conditional UPDATE and the CHECK do the work), so several processes
  * can batch independently against the same database.
  */
 
@@ -113,143 +109,54 @@ export class Reserver {
     }
   }
 
-  /** One transaction for a batch of reservations of one event. Resolves every item except the deferred ones. */
+  /** One statement for a batch of reservations of one event. Resolves every item except the deferred ones. */
   private async runBatch(eventId: string, batch: Pending[]): Promise<Pending[]> {
-    const client = await this.pool.connect();
-    const outcomes = new Map<Pending, Outcome>();
+    // The database function takes distinct buyers. A repeat of a buyer's request with the same
+    // Idempotency-Key shares the first one's answer; any other second request waits for the next batch.
+    const items: Pending[] = [];
     const followers = new Map<Pending, Pending>();
     const deferred: Pending[] = [];
-    let released: Array<{ paymentIntentId: string | null }> = [];
-    try {
-      await client.query('BEGIN');
-      const event = await lockEvent(client, eventId);
-      if (!event || event.isDeleted) {
-        for (const item of batch) outcomes.set(item, { kind: 'not-found' });
-      } else if (event.endDate < todayIn(this.payments.timeZone)) {
-        for (const item of batch) outcomes.set(item, { kind: 'closed' });
-      } else {
-        released = await this.allocate(client, event, batch, outcomes, followers, deferred);
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      client.release();
-      throw error;
-    }
-    client.release();
-    for (const [item, outcome] of outcomes) item.resolve(outcome);
-    for (const [item, leader] of followers) {
-      const outcome = outcomes.get(leader);
-      item.resolve(
-        outcome?.kind === 'created' ? { kind: 'existing', bookingId: outcome.row.id } : (outcome as Outcome),
-      );
-    }
-    if (released.length > 0) this.onReleased(released);
-    return deferred;
-  }
-
-  private async allocate(
-    client: Queryable,
-    event: LockedEvent,
-    batch: Pending[],
-    outcomes: Map<Pending, Outcome>,
-    followers: Map<Pending, Pending>,
-    deferred: Pending[],
-  ): Promise<Array<{ paymentIntentId: string | null }>> {
-    // Replays of an Idempotency-Key answer with the booking it created.
-    const keyed = batch.filter((item) => item.idempotencyKey !== undefined);
-    const existing = new Map<string, string>();
-    if (keyed.length > 0) {
-      const rows = await findByIdempotencyKeys(
-        client,
-        keyed.map((item) => item.userId),
-        keyed.map((item) => item.idempotencyKey as string),
-      );
-      for (const row of rows) existing.set(`${row.userId}\n${row.key}`, row.id);
-    }
-
-    const active: Pending[] = [];
-    const users = new Set<string>();
-    const leaders = new Map<string, Pending>();
+    const firstOfUser = new Map<string, Pending>();
     for (const item of batch) {
-      const keyId = item.idempotencyKey === undefined ? undefined : `${item.userId}\n${item.idempotencyKey}`;
-      const known = keyId ? existing.get(keyId) : undefined;
-      const leader = keyId ? leaders.get(keyId) : undefined;
-      if (known) outcomes.set(item, { kind: 'existing', bookingId: known });
-      else if (leader) followers.set(item, leader);
-      else if (users.has(item.userId)) deferred.push(item);
-      else {
-        users.add(item.userId);
-        if (keyId) leaders.set(keyId, item);
-        active.push(item);
-      }
-    }
-    if (active.length === 0) return [];
-
-    // A buyer's new reservation replaces their pending one, whose tickets count towards the new one.
-    // A refused request leaves the old hold alone.
-    const previous = await lockPendingOfUsers(client, event.id, [...users]);
-    let available = event.ticketsAvailable;
-    const taking: Pending[] = [];
-    const released: typeof previous = [];
-    for (const item of active) {
-      const own = previous.filter((row) => row.userId === item.userId);
-      const ownQuantity = own.reduce((sum, row) => sum + row.quantity, 0);
-      if (item.quantity <= available + ownQuantity) {
-        available += ownQuantity - item.quantity;
-        released.push(...own);
-        taking.push(item);
+      const first = firstOfUser.get(item.userId);
+      if (!first) {
+        firstOfUser.set(item.userId, item);
+        items.push(item);
+      } else if (item.idempotencyKey !== undefined && item.idempotencyKey === first.idempotencyKey) {
+        followers.set(item, first);
       } else {
-        outcomes.set(item, { kind: 'refused', available: available + ownQuantity });
+        deferred.push(item);
       }
     }
-    if (released.length > 0)
-      await cancelBookings(
-        client,
-        released.map((row) => row.id),
-      );
-    const delta = available - event.ticketsAvailable;
-    if (delta !== 0 && !(await adjustAvailable(client, event.id, delta))) {
-      throw new Error(`tickets of event ${event.id} would go below zero`);
-    }
-    if (taking.length === 0) return released;
 
-    const rows = await insertPendingBookings(client, {
-      eventId: event.id,
-      unitPricePiasters: event.pricePiasters,
+    const result = await reserveBatch(this.pool, {
+      eventId,
+      userIds: items.map((item) => item.userId),
+      quantities: items.map((item) => item.quantity),
+      keys: items.map((item) => item.idempotencyKey ?? null),
       holdMinutes: this.payments.holdMinutes,
       provider: this.payments.provider,
-      userIds: taking.map((item) => item.userId),
-      quantities: taking.map((item) => item.quantity),
-      keys: taking.map((item) => item.idempotencyKey ?? null),
+      today: todayIn(this.payments.timeZone),
     });
-    // Rows come back in no promised order: match them to requests by user (unique within a batch).
-    const byUser = new Map(rows.map((row) => [row.userId, row]));
-    let notInserted = 0;
-    const lostRace: Pending[] = [];
-    for (const item of taking) {
-      const row = byUser.get(item.userId);
-      if (row) outcomes.set(item, { kind: 'created', row, event });
-      else {
-        // The same Idempotency-Key was used at the same moment for another event: that booking wins.
-        notInserted += item.quantity;
-        lostRace.push(item);
+    const outcomes = new Map<Pending, Outcome>();
+    for (const [i, item] of items.entries()) {
+      if (result.status !== 'ok') {
+        outcomes.set(item, { kind: result.status });
+        continue;
       }
+      const decided = result.items[i];
+      if (!decided) throw new Error('eventry_reserve_tickets answered fewer items than it was given');
+      outcomes.set(item, decided.kind === 'created' ? { ...decided, event: result.event } : decided);
     }
-    if (notInserted > 0) {
-      await adjustAvailable(client, event.id, notInserted);
-      const rowsByKey = await findByIdempotencyKeys(
-        client,
-        lostRace.map((item) => item.userId),
-        lostRace.map((item) => item.idempotencyKey as string),
-      );
-      for (const item of lostRace) {
-        const found = rowsByKey.find((r) => r.userId === item.userId && r.key === item.idempotencyKey);
-        if (!found) throw new Error('a booking insert was skipped without an idempotency conflict');
-        outcomes.set(item, { kind: 'existing', bookingId: found.id });
-      }
+    for (const [item, outcome] of outcomes) item.resolve(outcome);
+    for (const [item, first] of followers) {
+      const outcome = outcomes.get(first) as Outcome;
+      item.resolve(outcome.kind === 'created' ? { kind: 'existing', bookingId: outcome.row.id } : outcome);
     }
-    return released;
+    if (result.status === 'ok' && result.releasedIntentIds.length > 0) {
+      this.onReleased(result.releasedIntentIds.map((paymentIntentId) => ({ paymentIntentId })));
+    }
+    return deferred;
   }
 }
 
