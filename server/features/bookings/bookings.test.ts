@@ -157,7 +157,10 @@ describe('POST /api/bookings', () => {
   it('books once when one Idempotency-Key arrives for two events at the same moment', async () => {
     const user = await ctx.createUser();
     for (let round = 0; round < 8; round++) {
-      const events = await Promise.all([createTestEvent(pool, { capacity: 5 }), createTestEvent(pool, { capacity: 5 })]);
+      const events = await Promise.all([
+        createTestEvent(pool, { capacity: 5 }),
+        createTestEvent(pool, { capacity: 5 }),
+      ]);
       const key = randomUUID();
       const responses = await Promise.all(
         events.map((event) => reserve(user, { eventId: event.id, quantity: 2 }, { 'idempotency-key': key })),
