@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import type { Db, DbOrTx } from '../db/client';
-import { emailOutbox } from '../db/schema';
 import type { AppConfig } from '../env';
 
 /** NOTIFY channel of new outbox rows: lets the worker send at once instead of at its next poll. */
@@ -24,27 +23,24 @@ export interface OutgoingMail {
 /**
  * Queues an email in the outbox. Call it with the same transaction as the change that causes the email,
  * so that the email exists if and only if the change committed. The mail worker delivers it.
- * Returns false when an email with the same dedupe key was already queued.
+ * With `after` (an UPDATE … RETURNING), the change and the email are one statement: the email is queued
+ * for each row the change returned, in a single round trip.
+ * Returns false when an email with the same dedupe key was already queued (or `after` returned nothing).
  */
-export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<boolean> {
-  const inserted = await db
-    .insert(emailOutbox)
-    .values({
-      kind: mail.kind,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      replyTo: mail.replyTo ?? null,
-      dedupeKey: mail.dedupeKey ?? null,
-      // Due at once, in whole milliseconds: the worker compares with JavaScript Dates (milliseconds), and
-      // PostgreSQL's microseconds would make a Date taken in the same millisecond look too early.
-      nextAttemptAt: sql`date_trunc('milliseconds', now())`,
-    })
-    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    // Wakes the mail workers once the transaction commits (nothing is sent if it rolls back).
-    .returning({ id: emailOutbox.id, notified: sql`pg_notify(${MAIL_CHANNEL}, '')` });
-  return inserted.length > 0;
+export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, after?: SQL): Promise<boolean> {
+  // Due at once, in whole milliseconds: the worker compares with JavaScript Dates (milliseconds), and
+  // PostgreSQL's microseconds would make a Date taken in the same millisecond look too early.
+  const values = sql`${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.replyTo ?? null},
+    ${mail.dedupeKey ?? null}, date_trunc('milliseconds', now())`;
+  const columns = sql`(kind, to_address, subject, text_body, html_body, reply_to, dedupe_key, next_attempt_at)`;
+  const insert = after
+    ? sql`WITH done AS (${after}) INSERT INTO email_outbox ${columns} SELECT ${values} FROM done`
+    : sql`INSERT INTO email_outbox ${columns} VALUES (${values})`;
+  const inserted = await db.execute(
+    // pg_notify wakes the mail workers once the transaction commits (nothing is sent if it rolls back).
+    sql`${insert} ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, pg_notify(${MAIL_CHANNEL}, '')`,
+  );
+  return inserted.rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------

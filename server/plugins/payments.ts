@@ -172,18 +172,43 @@ export interface SettledBooking {
   message?: string;
 }
 
-interface LockedBooking {
+/** A booking locked for settlement, with what its confirmation email needs (one query). */
+export type LockedBooking = {
   id: string;
+  userId: string;
   status: string;
   quantity: number;
-  event_id: string;
-  payment_intent_id: string | null;
-  [key: string]: unknown;
-}
+  totalPiasters: number;
+  eventId: string;
+  paymentIntentId: string | null;
+  failureMessage: string | null;
+  eventDeleted: boolean;
+  userEmail: string;
+  userName: string;
+  title: string;
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+};
 
-async function lockBooking(tx: DbOrTx, bookingId: string): Promise<LockedBooking | undefined> {
+/**
+ * Locks a booking (only the booking row) until the transaction ends and reads it with its event and
+ * buyer. With `userId`, another user's booking is simply not found.
+ */
+export async function lockBookingForSettlement(
+  tx: DbOrTx,
+  bookingId: string,
+  userId?: string,
+): Promise<LockedBooking | undefined> {
   const result = await tx.execute<LockedBooking>(
-    sql`SELECT id, status, quantity, event_id, payment_intent_id FROM bookings WHERE id = ${bookingId} FOR UPDATE`,
+    sql`SELECT b.id, b.user_id AS "userId", b.status, b.quantity, b.total_piasters AS "totalPiasters",
+               b.event_id AS "eventId", b.payment_intent_id AS "paymentIntentId",
+               b.failure_message AS "failureMessage", e.is_deleted AS "eventDeleted", u.email AS "userEmail",
+               u.name AS "userName", e.title, e.event_date AS "eventDate", e.start_time AS "startTime",
+               e.end_time AS "endTime"
+          FROM bookings b JOIN events e ON e.id = b.event_id JOIN users u ON u.id = b.user_id
+         WHERE b.id = ${bookingId} ${userId === undefined ? sql`` : sql`AND b.user_id = ${userId}`}
+           FOR UPDATE OF b`,
   );
   return result.rows[0];
 }
@@ -199,9 +224,17 @@ export async function settleBookingPaid(
   bookingId: string,
   payment: { provider: ProviderName; paymentIntentId?: string },
 ): Promise<SettledBooking | undefined> {
-  const booking = await lockBooking(tx, bookingId);
-  if (!booking) return undefined;
-  const intentId = payment.paymentIntentId ?? booking.payment_intent_id;
+  const booking = await lockBookingForSettlement(tx, bookingId);
+  return booking ? settleLockedBooking(tx, booking, payment) : undefined;
+}
+
+/** settleBookingPaid for a booking the caller has already locked with lockBookingForSettlement. */
+export async function settleLockedBooking(
+  tx: DbOrTx,
+  booking: LockedBooking,
+  payment: { provider: ProviderName; paymentIntentId?: string },
+): Promise<SettledBooking> {
+  const intentId = payment.paymentIntentId ?? booking.paymentIntentId;
   if (booking.status === 'paid' || booking.status === 'refunded') {
     return { id: booking.id, status: booking.status, refund: false, paymentIntentId: intentId };
   }
@@ -217,55 +250,46 @@ export async function settleBookingPaid(
   if (booking.status === 'pending') {
     // The event was deleted (or archived) while the buyer paid: nobody may buy it now. Its held tickets go
     // back to the event, so capacity = available + held + sold still holds, and the money goes back too.
-    const cancelled = await tx.execute(
-      sql`UPDATE events SET tickets_available = tickets_available + ${booking.quantity}, version = version + 1
-          WHERE id = ${booking.event_id} AND is_deleted RETURNING id`,
-    );
-    if (cancelled.rows.length > 0) return refundWith(messages.payment.eventCancelledRefunded);
+    // (The flag is read with the booking: a deletion committed after that read comes after this payment,
+    // which then keeps its tickets like any booking paid before its event was deleted.)
+    if (booking.eventDeleted) {
+      const cancelled = await tx.execute(
+        sql`UPDATE events SET tickets_available = tickets_available + ${booking.quantity}, version = version + 1
+            WHERE id = ${booking.eventId} AND is_deleted RETURNING id`,
+      );
+      if (cancelled.rows.length > 0) return refundWith(messages.payment.eventCancelledRefunded);
+    }
   } else {
     // The hold lapsed before the money arrived: take the tickets again if they are still there.
     const taken = await tx.execute(
       sql`UPDATE events SET tickets_available = tickets_available - ${booking.quantity}, version = version + 1
-          WHERE id = ${booking.event_id} AND NOT is_deleted AND tickets_available >= ${booking.quantity}
+          WHERE id = ${booking.eventId} AND NOT is_deleted AND tickets_available >= ${booking.quantity}
           RETURNING id`,
     );
     if (taken.rows.length === 0) return refundWith(messages.payment.holdExpiredRefunded);
   }
-  const updated = await tx.execute<{
-    id: string;
-    user_email: string;
-    user_name: string;
-    title: string;
-    event_date: string;
-    start_time: string;
-    end_time: string;
-    quantity: number;
-    total_piasters: number;
-  }>(
-    sql`UPDATE bookings b SET status = 'paid', paid_at = now(), payment_provider = ${payment.provider},
-          payment_intent_id = COALESCE(b.payment_intent_id, ${intentId ?? null}), failure_message = NULL, updated_at = now()
-        FROM users u, events e
-        WHERE b.id = ${booking.id} AND u.id = b.user_id AND e.id = b.event_id
-        RETURNING b.id, u.email AS user_email, u.name AS user_name, e.title, e.event_date, e.start_time, e.end_time,
-          b.quantity, b.total_piasters`,
-  );
-  const row = updated.rows[0];
-  if (row) {
-    await enqueueMail(tx, {
+  // The paid transition and its confirmation email, in one statement.
+  await enqueueMail(
+    tx,
+    {
       kind: 'booking-confirmation',
-      to: row.user_email,
-      dedupeKey: `booking-paid:${row.id}`,
+      to: booking.userEmail,
+      dedupeKey: `booking-paid:${booking.id}`,
       ...renderBookingConfirmation({
-        name: row.user_name,
-        title: row.title,
-        eventDate: row.event_date,
-        startTime: row.start_time,
-        endTime: row.end_time,
-        quantity: row.quantity,
-        totalPiasters: row.total_piasters,
+        name: booking.userName,
+        title: booking.title,
+        eventDate: booking.eventDate,
+        startTime: booking.startTime,
+        endTime: booking.endTime,
+        quantity: booking.quantity,
+        totalPiasters: booking.totalPiasters,
       }),
-    });
-  }
+    },
+    sql`UPDATE bookings SET status = 'paid', paid_at = now(), payment_provider = ${payment.provider},
+          payment_intent_id = COALESCE(payment_intent_id, ${intentId ?? null}), failure_message = NULL,
+          updated_at = now()
+        WHERE id = ${booking.id} RETURNING id`,
+  );
   return { id: booking.id, status: 'paid', refund: false, paymentIntentId: intentId };
 }
 
@@ -278,11 +302,11 @@ export async function recordPaymentFailure(tx: DbOrTx, bookingId: string, messag
 
 /** The payment can no longer happen (PaymentIntent canceled): a pending booking fails and returns its tickets. */
 export async function failPendingBooking(tx: DbOrTx, bookingId: string, message: string | null): Promise<boolean> {
-  const booking = await lockBooking(tx, bookingId);
+  const booking = await lockBookingForSettlement(tx, bookingId);
   if (booking?.status !== 'pending') return false;
   await tx.execute(
     sql`UPDATE events SET tickets_available = tickets_available + ${booking.quantity}, version = version + 1
-        WHERE id = ${booking.event_id}`,
+        WHERE id = ${booking.eventId}`,
   );
   await tx.execute(
     sql`UPDATE bookings SET status = 'failed', failure_message = ${message}, updated_at = now() WHERE id = ${booking.id}`,

@@ -10,16 +10,6 @@ export interface OwnedBooking {
   [key: string]: unknown;
 }
 
-/** The booking if it belongs to the user, locked until the end of the transaction. */
-export async function lockBookingOfUser(tx: DbOrTx, id: string, userId: string): Promise<OwnedBooking | undefined> {
-  const result = await tx.execute<OwnedBooking>(
-    sql`SELECT id, status, total_piasters AS "totalPiasters", payment_intent_id AS "paymentIntentId",
-            failure_message AS "failureMessage"
-          FROM bookings WHERE id = ${id} AND user_id = ${userId} FOR UPDATE`,
-  );
-  return result.rows[0];
-}
-
 export async function findBooking(tx: DbOrTx, id: string): Promise<OwnedBooking | undefined> {
   const result = await tx.execute<OwnedBooking>(
     sql`SELECT id, status, total_piasters AS "totalPiasters", payment_intent_id AS "paymentIntentId",

@@ -8,11 +8,13 @@ import {
   claimPaymentEvent,
   decideSimulatedCard,
   failPendingBooking,
+  lockBookingForSettlement,
   type Payments,
   recordPaymentFailure,
   settleBookingPaid,
+  settleLockedBooking,
 } from '../../plugins/payments';
-import { findBooking, lockBookingOfUser } from './repository';
+import { findBooking } from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +43,7 @@ export async function confirmSimulated(
 ): Promise<PaymentResult> {
   if (payments.provider !== 'simulated') throw new NotFoundError('The simulated processor is not in use');
   const result = await db.transaction(async (tx) => {
-    const booking = await lockBookingOfUser(tx, body.bookingId, userId);
+    const booking = await lockBookingForSettlement(tx, body.bookingId, userId);
     if (!booking) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
     if (booking.status === 'paid') return { bookingId: booking.id, status: 'paid' as const };
     if (booking.status === 'refunded') {
@@ -52,7 +54,7 @@ export async function confirmSimulated(
       await recordPaymentFailure(tx, booking.id, outcome.message);
       return { failure: outcome };
     }
-    const settled = await settleBookingPaid(tx, booking.id, { provider: 'simulated' });
+    const settled = await settleLockedBooking(tx, booking, { provider: 'simulated' });
     // The simulated processor "refunds" by not keeping the money: nothing to call.
     if (settled?.status === 'refunded') {
       return { refunded: true as const, message: settled.message ?? messages.payment.holdExpiredRefunded };
