@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,6 +55,15 @@ describe('server-side HTML of the web app', () => {
   afterAll(async () => {
     rmSync(ctx.dir, { recursive: true, force: true });
     await test.close();
+  });
+
+  it('preloads the same file the page picks from an uploaded picture and its 800 px copy', async () => {
+    const file = `${randomUUID()}.webp`;
+    const event = await insertEvent(test.app.database.db, { imageUrl: `/uploads/eventImg/${file}` });
+    const html = await createWebHtml(test.app, ctx.dir).render(`/event-details/${event.id}`);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/uploads/eventImg/${file}" imagesrcset="/uploads/w800/eventImg/${file} 800w, /uploads/eventImg/${file} 1600w" imagesizes="100vw" fetchpriority="high" />`,
+    );
   });
 
   it('puts an event page’s escaped title, description, image preload, chunks and data into the page', async () => {

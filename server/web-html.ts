@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Category, EventDto, EventsPage } from '../contracts/catalogue';
 import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants';
 import { formatDate } from '../contracts/dates';
+import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, imageSrcSet } from '../contracts/images';
 
 /**
  * index.html for a page of the web app, with what the first paint needs already in it: the page's <title>
@@ -66,6 +67,8 @@ interface PageHead {
   title?: string;
   description?: string;
   image?: string;
+  /** How wide the page draws that image (its `sizes`), when it offers the 800 px copy too. */
+  imageSizes?: string;
   data?: Record<string, unknown>;
   /** Render the page's HTML on the server (public pages whose data is in `data`). */
   prerender?: boolean;
@@ -295,6 +298,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         title: heading,
         description: `Browse ${heading.toLowerCase()} on Eventry and book your tickets.`,
         image: page?.items[0]?.imageUrl,
+        imageSizes: EVENT_CARD_SIZES,
         data:
           page && categories
             ? { events: { params: { category, q, page: pageNumber }, data: page }, categories }
@@ -312,6 +316,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         title: event.title,
         description: eventDescription(event),
         image: event.imageUrl,
+        imageSizes: EVENT_HERO_SIZES,
         data: { event: { id, data: event } },
         prerender: true,
       };
@@ -340,7 +345,12 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     }
     const links: string[] = [];
     if (head.image) {
-      links.push(`<link rel="preload" as="image" href="${escapeHtml(head.image)}" fetchpriority="high" />`);
+      // The same choice as the page's <img> (contracts/images.ts), so the browser fetches one file, once.
+      const srcSet = head.imageSizes ? imageSrcSet(head.image) : undefined;
+      const choice = srcSet
+        ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(head.imageSizes ?? '')}"`
+        : '';
+      links.push(`<link rel="preload" as="image" href="${escapeHtml(head.image)}"${choice} fetchpriority="high" />`);
     }
     // Not <link rel="modulepreload">: the page paints before any JavaScript is fetched; web/src/main.tsx then
     // fetches these beside the app itself, so the page's chunk does not wait for the router to ask for it.

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AwsClient } from 'aws4fetch';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_UPLOAD_BYTES } from '../../contracts/constants';
+import { IMAGE_MAX_WIDTH, IMAGE_VARIANT_WIDTH } from '../../contracts/images';
 import type { AppConfig } from '../env';
 import { AppError } from './errors';
 
@@ -56,7 +57,11 @@ async function loadSharp() {
 }
 
 /** Decodes, validates and re-encodes an image; throws InvalidImageError for anything else. */
-export async function reencodeImage(data: Buffer, maxWidth = 1600, maxHeight = 1600): Promise<Buffer> {
+export async function reencodeImage(
+  data: Buffer,
+  maxWidth = IMAGE_MAX_WIDTH,
+  maxHeight = IMAGE_MAX_WIDTH,
+): Promise<Buffer> {
   if (data.length === 0 || data.length > MAX_UPLOAD_BYTES) throw new InvalidImageError();
   const sharp = await loadSharp();
   try {
@@ -74,6 +79,17 @@ export async function reencodeImage(data: Buffer, maxWidth = 1600, maxHeight = 1
   }
 }
 
+/** The 800 px copy of a stored picture (already a WebP we wrote, so no validation beyond sharp's own). */
+async function variantOf(original: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+    .resize({ width: IMAGE_VARIANT_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 75 })
+    .toBuffer();
+}
+
+const VARIANT_DIR = `w${IMAGE_VARIANT_WIDTH}`;
+
 function diskStorage(root: string): Storage {
   return {
     async saveImage(folder, data, options) {
@@ -87,11 +103,17 @@ function diskStorage(root: string): Storage {
       const match = url ? URL_PATTERN.exec(url) : null;
       if (!match) return;
       await rm(path.join(root, match[1] as string, match[2] as string), { force: true });
+      await rm(path.join(root, VARIANT_DIR, match[1] as string, match[2] as string), { force: true });
     },
   };
 }
 
-function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & { fetchObject(key: string): Promise<Response> } {
+interface ObjectStore {
+  fetchObject(key: string): Promise<Response>;
+  putObject(key: string, body: Buffer): Promise<Response>;
+}
+
+function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & ObjectStore {
   const client = new AwsClient({
     accessKeyId: s3.accessKeyId,
     secretAccessKey: s3.secretAccessKey,
@@ -115,8 +137,15 @@ function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & { fetchObject(ke
       const match = url ? URL_PATTERN.exec(url) : null;
       if (!match) return;
       await client.fetch(`${base}/${match[1]}/${match[2]}`, { method: 'DELETE' });
+      await client.fetch(`${base}/${VARIANT_DIR}/${match[1]}/${match[2]}`, { method: 'DELETE' });
     },
     fetchObject: (key) => client.fetch(`${base}/${key}`),
+    putObject: (key, body) =>
+      client.fetch(`${base}/${key}`, {
+        method: 'PUT',
+        body: new Uint8Array(body),
+        headers: { 'content-type': 'image/webp' },
+      }),
   };
 }
 
@@ -125,6 +154,36 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const storagePlugin = fp(
   async function storage(app: FastifyInstance, opts: { config: AppConfig }) {
     const { config } = opts;
+    /** The 800 px copies: read from where they are kept, or made from the original once and kept. */
+    const making = new Map<string, Promise<Buffer | null>>();
+    function serveVariants(store: {
+      read(key: string): Promise<Buffer | null>;
+      write(key: string, body: Buffer): Promise<void>;
+    }) {
+      app.get(`/uploads/${VARIANT_DIR}/:folder/:file`, async (request, reply) => {
+        const { folder, file } = request.params as { folder: string; file: string };
+        if (!URL_PATTERN.test(`/uploads/${folder}/${file}`)) return reply.callNotFound();
+        const key = `${folder}/${file}`;
+        let body = await store.read(`${VARIANT_DIR}/${key}`);
+        if (!body) {
+          let made = making.get(key);
+          if (!made) {
+            made = (async () => {
+              const original = await store.read(key);
+              if (!original) return null;
+              const variant = await variantOf(original);
+              await store.write(`${VARIANT_DIR}/${key}`, variant);
+              return variant;
+            })().finally(() => making.delete(key));
+            making.set(key, made);
+          }
+          body = await made;
+        }
+        if (!body) return reply.callNotFound();
+        return reply.header('content-type', 'image/webp').header('cache-control', IMMUTABLE).send(body);
+      });
+    }
+
     if (config.s3) {
       const s3 = s3Storage(config.s3);
       app.decorate('storage', s3);
@@ -138,11 +197,37 @@ export const storagePlugin = fp(
           .header('cache-control', IMMUTABLE)
           .send(Buffer.from(await res.arrayBuffer()));
       });
+      serveVariants({
+        async read(key) {
+          const res = await s3.fetchObject(key);
+          return res.ok ? Buffer.from(await res.arrayBuffer()) : null;
+        },
+        async write(key, body) {
+          const res = await s3.putObject(key, body);
+          if (!res.ok) app.log.warn({ key, status: res.status }, 'could not keep an image copy');
+        },
+      });
       return;
     }
     const root = path.join(config.dataDir, 'uploads');
     await mkdir(root, { recursive: true });
     app.decorate('storage', diskStorage(root));
+    serveVariants({
+      async read(key) {
+        return readFile(path.join(root, key)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return null;
+          throw error;
+        });
+      },
+      async write(key, body) {
+        // Written beside and renamed: a reader never sees half a file.
+        const file = path.join(root, key);
+        await mkdir(path.dirname(file), { recursive: true });
+        const partial = `${file}.${randomUUID()}.part`;
+        await writeFile(partial, body);
+        await rename(partial, file);
+      },
+    });
     await app.register(fastifyStatic, {
       root,
       prefix: '/uploads/',

@@ -47,6 +47,33 @@ describe('POST /api/admin/uploads', () => {
     expect(meta.width).toBeLessThanOrEqual(1600);
   });
 
+  it('serves an 800 px copy, made once from the original and kept, and forgets unknown names', async () => {
+    const res = await upload(await makeImage('png', 2400, 1200), 'wide.png', 'image/png');
+    const { url } = res.json() as { url: string };
+    const copyUrl = url.replace('/uploads/', '/uploads/w800/');
+    const [first, second] = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: copyUrl }),
+      ctx.app.inject({ method: 'GET', url: copyUrl }),
+    ]);
+    for (const copy of [first, second]) {
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+      expect(copy.headers['cache-control']).toContain('immutable');
+      expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 800, height: 400 });
+    }
+    const kept = path.join('uploads', 'w800', url.replace('/uploads/', ''));
+    expect((await filesInDataDir()).filter((f) => f.includes('w800'))).toEqual([kept]);
+    expect((await ctx.app.inject({ method: 'GET', url: copyUrl })).rawPayload).toEqual(first?.rawPayload);
+
+    for (const unknown of [
+      `/uploads/w800/eventImg/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.webp`,
+      '/uploads/w800/eventImg/..%2F..%2F.auth-secret',
+      '/uploads/w800/secrets/x.webp',
+    ]) {
+      expect((await ctx.app.inject({ method: 'GET', url: unknown })).statusCode, unknown).toBe(404);
+    }
+  });
+
   it('ignores the declared type and name: a PNG sent as text/plain named .txt is still an image', async () => {
     const res = await upload(await makeImage('png'), 'notes.txt', 'text/plain');
     expect(res.statusCode).toBe(201);

@@ -46,6 +46,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/docs/static/*': 'docs',
   'GET /uploads/*': 'files',
   'GET /uploads/:folder/:file': 'files',
+  'GET /uploads/w800/:folder/:file': 'files',
   'GET /api/auth/*': 'auth',
   'POST /api/auth/*': 'auth',
   // catalogue

@@ -1,5 +1,6 @@
 import type { Ticket } from '../../../../../contracts/bookings';
 import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { responsiveImage, THUMBNAIL_SIZES } from '../../../../../contracts/images';
 import { Card } from '../../../components/ui/card';
 
 /** One paid booking on the profile: image, title, weekday and date, times, quantity and total. */
@@ -7,7 +8,7 @@ export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: bo
   return (
     <Card className={`flex gap-4 overflow-hidden p-3 ${past ? 'opacity-80' : ''}`}>
       <img
-        src={ticket.imageUrl}
+        {...responsiveImage(ticket.imageUrl, THUMBNAIL_SIZES)}
         alt=""
         width={160}
         height={120}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { EVENT_CARD_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -21,7 +22,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
     <Card className="group relative flex flex-col overflow-hidden transition-transform focus-within:ring-2 focus-within:ring-accent hover:-translate-y-1">
       <div className="relative aspect-video overflow-hidden bg-surface-overlay">
         <img
-          src={event.imageUrl}
+          {...responsiveImage(event.imageUrl, EVENT_CARD_SIZES)}
           alt={event.title}
           width={1200}
           height={675}

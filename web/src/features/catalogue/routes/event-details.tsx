@@ -1,6 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { ButtonLink } from '../../../components/ui/button';
@@ -44,7 +45,7 @@ export function EventDetailsRoute() {
     <article>
       <div className="relative">
         <img
-          src={event.imageUrl}
+          {...responsiveImage(event.imageUrl, EVENT_HERO_SIZES)}
           alt={event.title}
           width={1200}
           height={675}
