@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Category, EventDto, EventsPage } from '../contracts/catalogue';
 import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants';
 import { formatDate } from '../contracts/dates';
-import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, imageSrcSet } from '../contracts/images';
+import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, responsiveImage } from '../contracts/images';
 
 /**
  * index.html for a page of the web app, with what the first paint needs already in it: the page's <title>
@@ -346,7 +346,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     const links: string[] = [];
     if (head.image) {
       // The same choice as the page's <img> (contracts/images.ts), so the browser fetches one file, once.
-      const srcSet = head.imageSizes ? imageSrcSet(head.image) : undefined;
+      const srcSet = head.imageSizes ? responsiveImage(head.image, head.imageSizes).srcSet : undefined;
       const choice = srcSet
         ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(head.imageSizes ?? '')}"`
         : '';

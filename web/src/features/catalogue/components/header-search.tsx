@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { responsiveImage, THUMBNAIL_SIZES } from '../../../../../contracts/images';
 
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
@@ -121,7 +120,7 @@ export function HeaderSearch({ className }: { className?: string }) {
                   className="flex items-center gap-3 rounded-lg p-2 hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
                 >
                   <img
-                    {...responsiveImage(item.imageUrl, THUMBNAIL_SIZES)}
+                    src={item.imageUrl}
                     alt=""
                     width={64}
                     height={36}
