@@ -8,6 +8,11 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   pool: pg.Pool;
+  /**
+   * A few connections of their own for reservation batches (one statement each): during an on-sale,
+   * buyers reserving never wait for a connection behind the payments and page loads using `pool`.
+   */
+  reservationPool: pg.Pool;
   db: Db;
   /** A connection string that reaches the same database (for LISTEN clients, tools and child processes). */
   connection: pg.PoolConfig;
@@ -21,14 +26,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export function openDatabase(connection: pg.PoolConfig): Database {
   const pool = new pg.Pool({ max: 20, idleTimeoutMillis: 30_000, ...connection });
+  const reservationPool = new pg.Pool({ max: 4, idleTimeoutMillis: 30_000, ...connection });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  reservationPool.on('error', () => {});
   const db = drizzle(pool, { schema });
   return {
     pool,
+    reservationPool,
     db,
     connection,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), reservationPool.end()]);
+    },
   };
 }
 

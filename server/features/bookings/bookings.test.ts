@@ -172,6 +172,31 @@ describe('POST /api/bookings', () => {
     }
   });
 
+  it('keeps reserving while every connection of the main pool is taken', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const [buyer] = await createUsersFast(pool, ctx.config.authSecret, 1);
+    const service = createBookingsService(
+      ctx.database.db,
+      pool,
+      ctx.app.payments,
+      ctx.app.log,
+      ctx.database.reservationPool,
+    );
+    const taken = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      const booking = await Promise.race([
+        service.reserve({ userId: (buyer as TestUser).id, eventId: event.id, quantity: 2, idempotencyKey: undefined }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the reservation waited for a connection of the main pool')), 5_000),
+        ),
+      ]);
+      expect(booking).toMatchObject({ status: 'pending', quantity: 2 });
+    } finally {
+      for (const client of taken) client.release();
+    }
+    expect(await available(event.id)).toBe(3);
+  });
+
   it('never oversells: 300 concurrent reservations from 100 users for 50 tickets', async () => {
     const event = await createTestEvent(pool, { capacity: 50 });
     const users = await createUsersFast(pool, ctx.config.authSecret, 100);

@@ -20,7 +20,13 @@ const EXPIRE_EVERY_MS = 2_000;
 
 /** HTTP routes of bookings: reserve, read one, the profile's lists; and the job that releases lapsed holds. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBookingsService(app.database.db, app.database.pool, app.payments, app.log);
+  const service = createBookingsService(
+    app.database.db,
+    app.database.pool,
+    app.payments,
+    app.log,
+    app.database.reservationPool,
+  );
 
   app.scheduler.every(EXPIRE_JOB, EXPIRE_EVERY_MS, async () => {
     const expired = await service.expireHolds();

@@ -207,6 +207,8 @@ export function createBookingsService(
   pool: pg.Pool,
   payments: Payments,
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void },
+  /** Where reservation batches run (Database.reservationPool); `pool` when not given. */
+  reservationPool: pg.Pool = pool,
 ): BookingsService {
   const cancelIntents = (released: Array<{ paymentIntentId: string | null }>) => {
     const stripe = payments.stripe;
@@ -219,7 +221,7 @@ export function createBookingsService(
       }
     }
   };
-  const reserver = new Reserver(pool, payments, cancelIntents);
+  const reserver = new Reserver(reservationPool, payments, cancelIntents);
 
   /** Stripe: the booking's PaymentIntent, created on first need (the booking id is the idempotency key). */
   async function stripePayment(row: BookingRow): Promise<{ payment: Booking['payment']; row: BookingRow }> {
