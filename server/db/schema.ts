@@ -190,7 +190,7 @@ export const bookings = pgTable(
     uniqueIndex('bookings_one_pending_per_user_event_idx').on(t.userId, t.eventId).where(sql`${t.status} = 'pending'`),
     index('bookings_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     index('bookings_user_idx').on(t.userId, t.createdAt),
-    index('bookings_event_status_idx').on(t.eventId, t.status),
+    // No (event_id, status) index: see migration 0005 (it drew reservations away from the unique probe).
   ],
 );
 
