@@ -10,11 +10,11 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { LeanConnection } from './lib/lean-http';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const resultsFile = path.join(benchDir, 'results', 'reservations.json');
@@ -191,40 +191,16 @@ async function runRaw(pool: pg.Pool, eventId: string, users: string[], connectio
   return { connections, seconds: round(elapsed, 2), transactions, perSecond: round(transactions / elapsed) };
 }
 
-function post(
-  agent: http.Agent,
-  baseUrl: string,
-  pathName: string,
-  cookie: string,
-  body: unknown,
-  extraHeaders: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
-  const payload = JSON.stringify(body);
-  const url = new URL(pathName, baseUrl);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          cookie,
-          origin: new URL(baseUrl).origin,
-          ...extraHeaders,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+function postHead(baseUrl: URL, pathName: string, cookie: string, extraHeaders: Record<string, string> = {}): string {
+  const lines = [
+    `POST ${pathName} HTTP/1.1`,
+    `host: ${baseUrl.host}`,
+    'content-type: application/json',
+    `cookie: ${cookie}`,
+    `origin: ${baseUrl.origin}`,
+    ...Object.entries(extraHeaders).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return lines.join('\r\n');
 }
 
 /** `cookies.length` buyers, each looping: reserve one ticket (and pay it, in 'reserve+pay' mode). */
@@ -235,52 +211,54 @@ async function runHttp(
   mode: HttpRun['mode'],
   seconds: number,
 ): Promise<HttpRun> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: cookies.length });
+  const url = new URL(baseUrl);
   const reserveMs: number[] = [];
   const payMs: number[] = [];
   let reservations = 0;
   let paid = 0;
   let refused = 0;
   let errors = 0;
+  const failed = { status: 0, body: '' };
+  const reserveBody = JSON.stringify({ eventId, quantity: 1 });
   const started = performance.now();
   const stopAt = started + seconds * 1000;
   await Promise.all(
     cookies.map(async (cookie) => {
-      while (performance.now() < stopAt) {
-        const t0 = performance.now();
-        const reserved = await post(
-          agent,
-          baseUrl,
-          '/api/bookings',
-          cookie,
-          { eventId, quantity: 1 },
-          { 'idempotency-key': randomUUID() },
-        ).catch(() => ({ status: 0, body: '' }));
-        reserveMs.push(performance.now() - t0);
-        if (reserved.status === 409) {
-          refused++;
-          continue;
+      // One connection per buyer, like a browser's keep-alive connection.
+      const connection = new LeanConnection(url.hostname, Number(url.port));
+      const payHead = postHead(url, '/api/payments/simulated/confirm', cookie);
+      try {
+        while (performance.now() < stopAt) {
+          const t0 = performance.now();
+          const reserved = await connection
+            .request(postHead(url, '/api/bookings', cookie, { 'idempotency-key': randomUUID() }), reserveBody)
+            .catch(() => failed);
+          reserveMs.push(performance.now() - t0);
+          if (reserved.status === 409) {
+            refused++;
+            continue;
+          }
+          if (reserved.status !== 201) {
+            errors++;
+            continue;
+          }
+          reservations++;
+          if (mode === 'reserve') continue;
+          const bookingId = (JSON.parse(reserved.body) as { id: string }).id;
+          const t1 = performance.now();
+          const payment = await connection
+            .request(payHead, JSON.stringify({ bookingId, ...PAY_CARD }))
+            .catch(() => failed);
+          payMs.push(performance.now() - t1);
+          if (payment.status === 200) paid++;
+          else errors++;
         }
-        if (reserved.status !== 201) {
-          errors++;
-          continue;
-        }
-        reservations++;
-        if (mode === 'reserve') continue;
-        const bookingId = (JSON.parse(reserved.body) as { id: string }).id;
-        const t1 = performance.now();
-        const payment = await post(agent, baseUrl, '/api/payments/simulated/confirm', cookie, {
-          bookingId,
-          ...PAY_CARD,
-        }).catch(() => ({ status: 0, body: '' }));
-        payMs.push(performance.now() - t1);
-        if (payment.status === 200) paid++;
-        else errors++;
+      } finally {
+        connection.close();
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
   return {
     connections: cookies.length,
     mode,
