@@ -8,10 +8,11 @@
 DROP INDEX "bookings_event_status_idx";--> statement-breakpoint
 
 -- The holds are locked and read by one statement (it was two: a lock, then a join that the planner ran
--- as a scan of the event's pending holds once per buyer). Every call is planned with the table's current
--- size (plan_cache_mode): a plan cached while bookings was nearly empty kept scanning the whole table
--- (the idempotency lookup and the cancelling UPDATE) long after an on-sale had filled it, until the next
--- ANALYZE. Otherwise as in migration 0004.
+-- as a scan of the event's pending holds once per buyer), and each Idempotency-Key is one probe of its
+-- unique index (it was a join the planner could turn into a hash of the whole table). The function never
+-- scans a table (enable_seqscan): its plans are cached per connection, and a plan made while bookings
+-- was nearly empty kept scanning the whole table (the key lookup and the cancelling UPDATE) long after
+-- an on-sale had filled it, until the next ANALYZE. Otherwise as in migration 0004.
 CREATE OR REPLACE FUNCTION eventry_reserve_tickets(
   p_event uuid,
   p_users text[],
@@ -22,7 +23,7 @@ CREATE OR REPLACE FUNCTION eventry_reserve_tickets(
   p_today date
 ) RETURNS jsonb
 LANGUAGE plpgsql
-SET plan_cache_mode = force_custom_plan
+SET enable_seqscan = off
 AS $$
 DECLARE
   ev record;
@@ -55,9 +56,9 @@ BEGIN
   END IF;
 
   -- Replays of an Idempotency-Key answer with the booking it created.
-  SELECT array_agg(b.id ORDER BY k.n) INTO known
-    FROM unnest(p_users, p_keys) WITH ORDINALITY AS k(user_id, key, n)
-    LEFT JOIN bookings b ON b.user_id = k.user_id AND b.idempotency_key = k.key;
+  SELECT array_agg((SELECT b.id FROM bookings b WHERE b.user_id = k.user_id AND b.idempotency_key = k.key)
+                   ORDER BY k.n) INTO known
+    FROM unnest(p_users, p_keys) WITH ORDINALITY AS k(user_id, key, n);
 
   -- The buyers' pending holds on this event (at most one each), locked. FOR UPDATE answers with the
   -- newest version of each row and drops a row that stopped being pending while it waited for the lock.
