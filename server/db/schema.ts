@@ -178,7 +178,7 @@ export const bookings = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     idempotencyKey: text('idempotency_key'),
     paymentProvider: text('payment_provider', { enum: ['stripe', 'simulated'] }),
-    paymentIntentId: text('payment_intent_id').unique(),
+    paymentIntentId: text('payment_intent_id'),
     failureMessage: text('failure_message'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
@@ -189,7 +189,10 @@ export const bookings = pgTable(
     uniqueIndex('bookings_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     uniqueIndex('bookings_one_pending_per_user_event_idx').on(t.userId, t.eventId).where(sql`${t.status} = 'pending'`),
     index('bookings_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
-    index('bookings_user_idx').on(t.userId, t.createdAt),
+    // Migration 0006: indexes a reservation does not need stay off the rows it writes (the profile's paid
+    // tickets, and payment intents once there is one).
+    index('bookings_user_paid_idx').on(t.userId).where(sql`${t.status} = 'paid'`),
+    uniqueIndex('bookings_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} IS NOT NULL`),
     // No (event_id, status) index: see migration 0005 (it drew reservations away from the unique probe).
   ],
 );
