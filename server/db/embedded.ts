@@ -54,6 +54,13 @@ export async function startEmbeddedPostgres({ dataDir, database, log }: Embedded
       'max_connections=200',
       '-c',
       'shared_buffers=128MB',
+      // An on-sale writes WAL at several MB/s. A new WAL segment is created as a sparse file instead of
+      // 16 MB of zeros written and synced while commits wait (a hole reads back as zeros, as recovery
+      // expects), and the WAL buffer holds several batches' records before a backend must write it out.
+      '-c',
+      'wal_init_zero=off',
+      '-c',
+      'wal_buffers=16MB',
     ],
     onLog: (message: string) => log?.(message.trim()),
     onError: (message: unknown) => log?.(String(message)),
