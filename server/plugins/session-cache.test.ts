@@ -12,7 +12,7 @@ const bob: Entry = { user: { id: 'bob' } };
 
 describe('SessionCache', () => {
   it('answers within its time to live and never past the session’s own expiry', () => {
-    const cache = new SessionCache<Entry>(1_000);
+    const cache = new SessionCache<Entry>(1_000, 10_000, () => 0);
     cache.set('t1', alice, 10_500, cache.generation, 10_000);
     cache.set('t2', null, 99_000, cache.generation, 10_000);
     expect(cache.get('t1', 10_400)).toBe(alice);
@@ -20,6 +20,16 @@ describe('SessionCache', () => {
     expect(cache.get('t1', 10_500)).toBeUndefined(); // the session itself ended
     expect(cache.get('t2', 11_000)).toBeUndefined(); // the time to live is over
     expect(cache.get('unknown', 10_000)).toBeUndefined();
+  });
+
+  it('spreads the expiry of entries stored at the same moment over the second half of the time to live', () => {
+    const draws = [0, 0.5, 0.999];
+    const cache = new SessionCache<Entry>(1_000, 10_000, () => draws.shift() ?? 0);
+    for (const token of ['a', 'b', 'c']) cache.set(token, alice, Number.MAX_SAFE_INTEGER, cache.generation, 10_000);
+    expect(['a', 'b', 'c'].map((token) => cache.get(token, 10_500) !== undefined)).toEqual([true, true, true]);
+    expect(['a', 'b', 'c'].map((token) => cache.get(token, 10_600) !== undefined)).toEqual([true, true, false]);
+    expect(['a', 'b', 'c'].map((token) => cache.get(token, 10_800) !== undefined)).toEqual([true, false, false]);
+    expect(cache.get('a', 11_000)).toBeUndefined();
   });
 
   it('evicts one user’s sessions, or everything', () => {

@@ -8,14 +8,18 @@
  * - a read that started before an eviction is not stored (the generation check), so it cannot bring back
  *   a session deleted meanwhile;
  * - an entry lives `ttlMs` at most, and never past the session's own expiry.
+ * An entry lives between half its time to live and all of it, at random: buyers who all signed in (or were
+ * all read) at the same moment of an on-sale are not read again all at once either.
  */
 export class SessionCache<T extends { user: { id: string } }> {
-  private readonly entries = new Map<string, { value: T | null; storedAt: number; expiresAt: number }>();
+  private readonly entries = new Map<string, { value: T | null; freshUntil: number }>();
   private currentGeneration = 0;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    /** In [0, 1): how much of the time to live an entry gives up (times one half). */
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** Changes at every eviction: take it before reading the database, give it back to `set`. */
@@ -27,7 +31,7 @@ export class SessionCache<T extends { user: { id: string } }> {
   get(token: string, now = Date.now()): T | null | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
-    if (now - entry.storedAt >= this.ttlMs || now >= entry.expiresAt) {
+    if (now >= entry.freshUntil) {
       this.entries.delete(token);
       return undefined;
     }
@@ -38,7 +42,8 @@ export class SessionCache<T extends { user: { id: string } }> {
   set(token: string, value: T | null, expiresAt: number, generation: number, now = Date.now()): void {
     if (generation !== this.currentGeneration) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(token, { value, storedAt: now, expiresAt });
+    const ttl = this.ttlMs * (1 - this.random() / 2);
+    this.entries.set(token, { value, freshUntil: Math.min(now + ttl, expiresAt) });
   }
 
   evictUser(userId: string): void {
