@@ -45,6 +45,9 @@ declare module 'fastify' {
   }
 }
 
+/** Log levels at which every request gets its line. */
+const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
+
 /** How long a resolved session is reused while the LISTEN connection relays every revocation. */
 const SESSION_CACHE_TTL_MS = 2_000;
 
@@ -94,12 +97,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     for (const method of [route.method].flat()) routeTable.push({ method: String(method), url: route.url });
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
-  });
+  // Only when info lines are written: an on-sale's hot path should not build log lines nobody keeps.
+  if (options.logger !== false && REQUEST_LOG_LEVELS.has(config.logLevel)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(
+        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    });
+  }
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database: options.database });

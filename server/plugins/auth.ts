@@ -212,6 +212,8 @@ export const authPlugin = fp(
   { name: 'auth', dependencies: ['database'] },
 );
 
+/** How many verified session cookies are remembered (the set starts over when full). */
+const MAX_VERIFIED_COOKIES = 10_000;
 /** Sessions are refreshed (expiry extended) by better-auth once they are older than this. */
 const SESSION_UPDATE_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -232,6 +234,8 @@ function createSessionReader(
   const secure = config.appUrl.startsWith('https://');
   const cookieName = `${secure ? '__Secure-' : ''}eventry.session_token`;
   const sign = (value: string) => createHmac('sha256', config.authSecret).update(value).digest();
+  /** Signed cookie values already verified, and their token: a signed-in visitor's next request skips the HMAC. */
+  const verified = new Map<string, string>();
 
   function tokenFrom(cookieHeader: string | undefined): string | null {
     if (!cookieHeader) return null;
@@ -244,6 +248,8 @@ function createSessionReader(
       } catch {
         return null;
       }
+      const known = verified.get(value);
+      if (known !== undefined) return known;
       const dot = value.lastIndexOf('.');
       if (dot < 1) return null;
       const token = value.slice(0, dot);
@@ -251,7 +257,10 @@ function createSessionReader(
       // so several spellings would decode to the right signature.
       const signature = Buffer.from(value.slice(dot + 1));
       const expected = Buffer.from(sign(token).toString('base64'));
-      return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+      if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+      if (verified.size >= MAX_VERIFIED_COOKIES) verified.clear();
+      verified.set(value, token);
+      return token;
     }
     return null;
   }

@@ -36,10 +36,13 @@ export interface NewBookingRow {
   id: string;
   userId: string;
   idempotencyKey: string | null;
+  status: 'pending';
   quantity: number;
   unitPricePiasters: number;
   totalPiasters: number;
   expiresAt: Date;
+  paidAt: null;
+  failureMessage: null;
 }
 
 /** What eventry_reserve_tickets (migration 0004) decided for each item of a batch, in the order given. */
@@ -99,10 +102,13 @@ export async function reserveBatch(
         id: bookingId,
         userId: input.userIds[i] as string,
         idempotencyKey: input.keys[i] ?? null,
+        status: 'pending',
         quantity,
         unitPricePiasters: price,
         totalPiasters: quantity * price,
         expiresAt: new Date(raw.expiresAt[i] as string),
+        paidAt: null,
+        failureMessage: null,
       },
     };
   });

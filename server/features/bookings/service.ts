@@ -168,28 +168,40 @@ function hhmm(time: string): string {
   return time.slice(0, 5);
 }
 
+type BookingFields = Pick<
+  BookingRow,
+  'id' | 'status' | 'quantity' | 'unitPricePiasters' | 'totalPiasters' | 'expiresAt' | 'paidAt' | 'failureMessage'
+>;
+type EventFields = Pick<
+  LockedEvent,
+  'title' | 'imageUrl' | 'eventDate' | 'startTime' | 'endTime' | 'pricePiasters' | 'isDeleted'
+>;
+
+/** The API's booking from its fields and its event's (a booking read back, or one just created by a batch). */
 function toBookingDto(
-  row: Omit<BookingRow, 'userId' | 'paymentProvider' | 'paymentIntentId'>,
+  booking: BookingFields,
+  eventId: string,
+  event: EventFields,
   payment: Booking['payment'],
 ): Booking {
   return {
-    id: row.id,
-    status: row.status,
-    quantity: row.quantity,
-    unitPricePiasters: row.unitPricePiasters,
-    totalPiasters: row.totalPiasters,
-    expiresAt: row.expiresAt.toISOString(),
-    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
-    failureMessage: row.failureMessage,
+    id: booking.id,
+    status: booking.status,
+    quantity: booking.quantity,
+    unitPricePiasters: booking.unitPricePiasters,
+    totalPiasters: booking.totalPiasters,
+    expiresAt: booking.expiresAt.toISOString(),
+    paidAt: booking.paidAt ? booking.paidAt.toISOString() : null,
+    failureMessage: booking.failureMessage,
     event: {
-      id: row.eventId,
-      title: row.title,
-      imageUrl: row.imageUrl,
-      eventDate: row.eventDate,
-      startTime: hhmm(row.startTime),
-      endTime: hhmm(row.endTime),
-      pricePiasters: row.pricePiasters,
-      isDeleted: row.isDeleted,
+      id: eventId,
+      title: event.title,
+      imageUrl: event.imageUrl,
+      eventDate: event.eventDate,
+      startTime: hhmm(event.startTime),
+      endTime: hhmm(event.endTime),
+      pricePiasters: event.pricePiasters,
+      isDeleted: event.isDeleted,
     },
     payment,
   };
@@ -263,9 +275,9 @@ export function createBookingsService(
     if (!row) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
     if (payments.provider === 'stripe') {
       const result = await stripePayment(row);
-      return toBookingDto(result.row, result.payment);
+      return toBookingDto(result.row, result.row.eventId, result.row, result.payment);
     }
-    return toBookingDto(row, { provider: 'simulated' });
+    return toBookingDto(row, row.eventId, row, { provider: 'simulated' });
   }
 
   return {
@@ -298,23 +310,7 @@ export function createBookingsService(
         }
         case 'created': {
           const { row, event } = outcome;
-          const dto = toBookingDto(
-            {
-              ...row,
-              status: 'pending',
-              paidAt: null,
-              failureMessage: null,
-              eventId: event.id,
-              title: event.title,
-              imageUrl: event.imageUrl,
-              eventDate: event.eventDate,
-              startTime: event.startTime,
-              endTime: event.endTime,
-              pricePiasters: event.pricePiasters,
-              isDeleted: event.isDeleted,
-            },
-            { provider: payments.provider },
-          );
+          const dto = toBookingDto(row, event.id, event, { provider: payments.provider });
           if (payments.provider === 'stripe') {
             const full = await findBookingOfUser(pool, row.id, input.userId);
             if (full) dto.payment = (await stripePayment(full)).payment;
