@@ -157,6 +157,8 @@ describe('session lifecycle', () => {
     for (const tampered of [signatureTampered, tokenTampered, paddingBits]) {
       expect(tampered).not.toBe(decoded);
     }
+    // The genuine cookie first: verified cookies are remembered, and that must not let a lookalike through.
+    expect(await me(cookie.header)).toBe(200);
     for (const forged of [
       ...[signatureTampered, tokenTampered, paddingBits].map((t) => `${name}=${encodeURIComponent(t)}`),
       `${name}=${randomUUID()}`,
