@@ -363,12 +363,23 @@ export async function runReservationsBench(options: ReservationsBenchOptions): P
     });
     const p99 = run.reserveOnly?.reserveLatencyMs.p99 ?? run.http.reserveLatencyMs.p99;
     rows.push({
-      measurement: `on-sale ${c} buyers: reservation p50 / p99`,
+      measurement: `on-sale ${c} buyers reserving only: reservation p50 / p99`,
       ours: `${run.reserveOnly?.reserveLatencyMs.p50 ?? '—'} / ${p99} ms`,
       ceiling: null,
       ratio: null,
       target: 'p99 ≤ 60 ms',
       pass: p99 <= 60,
+    });
+    // The same on-sale with every buyer paying what they reserved: their reservations share the app and the
+    // database with the payments, so the issue's p99 target is checked here too.
+    const paying = run.http;
+    rows.push({
+      measurement: `on-sale ${c} buyers reserving then paying: reservation p50 / p99 (payment p50 / p99)`,
+      ours: `${paying.reserveLatencyMs.p50} / ${paying.reserveLatencyMs.p99} ms (${paying.payLatencyMs?.p50 ?? '—'} / ${paying.payLatencyMs?.p99 ?? '—'} ms)`,
+      ceiling: null,
+      ratio: null,
+      target: 'p99 ≤ 60 ms',
+      pass: paying.reserveLatencyMs.p99 <= 60,
     });
     rows.push({
       measurement: `on-sale ${c} buyers: tickets oversold`,
