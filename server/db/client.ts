@@ -1,10 +1,32 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle or the database itself: repositories accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A pool or one of its connections (node-postgres directly, for the hot paths). */
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a drizzle `sql` statement as a named prepared statement: each connection parses and plans it once,
+ * not on every call (planning was a quarter of PostgreSQL's time on the payment path). `name` must always
+ * come with the same statement text; values are parameters, so they may differ.
+ */
+export async function executePrepared<T extends Record<string, unknown>>(
+  db: Queryable,
+  name: string,
+  query: SQL,
+): Promise<T[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const result = await db.query<T>({ name, text, values: params });
+  return result.rows;
+}
 
 export interface Database {
   pool: pg.Pool;

@@ -20,27 +20,51 @@ export interface OutgoingMail {
   dedupeKey?: string;
 }
 
+const OUTBOX_COLUMNS = sql`(kind, to_address, subject, text_body, html_body, reply_to, dedupe_key, next_attempt_at)`;
+// Due at once, in whole milliseconds: the worker compares with JavaScript Dates (milliseconds), and
+// PostgreSQL's microseconds would make a Date taken in the same millisecond look too early.
+const DUE_NOW = sql`date_trunc('milliseconds', now())`;
+
 /**
  * Queues an email in the outbox. Call it with the same transaction as the change that causes the email,
  * so that the email exists if and only if the change committed. The mail worker delivers it.
- * With `after` (an UPDATE … RETURNING), the change and the email are one statement: the email is queued
- * for each row the change returned, in a single round trip.
- * Returns false when an email with the same dedupe key was already queued (or `after` returned nothing).
+ * Returns false when an email with the same dedupe key was already queued.
  */
-export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, after?: SQL): Promise<boolean> {
-  // Due at once, in whole milliseconds: the worker compares with JavaScript Dates (milliseconds), and
-  // PostgreSQL's microseconds would make a Date taken in the same millisecond look too early.
-  const values = sql`${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.replyTo ?? null},
-    ${mail.dedupeKey ?? null}, date_trunc('milliseconds', now())`;
-  const columns = sql`(kind, to_address, subject, text_body, html_body, reply_to, dedupe_key, next_attempt_at)`;
-  const insert = after
-    ? sql`WITH done AS (${after}) INSERT INTO email_outbox ${columns} SELECT ${values} FROM done`
-    : sql`INSERT INTO email_outbox ${columns} VALUES (${values})`;
+export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<boolean> {
   const inserted = await db.execute(
     // pg_notify wakes the mail workers once the transaction commits (nothing is sent if it rolls back).
-    sql`${insert} ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, pg_notify(${MAIL_CHANNEL}, '')`,
+    sql`INSERT INTO email_outbox ${OUTBOX_COLUMNS}
+        VALUES (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.replyTo ?? null},
+                ${mail.dedupeKey ?? null}, ${DUE_NOW})
+        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, pg_notify(${MAIL_CHANNEL}, '')`,
   );
   return inserted.rows.length > 0;
+}
+
+/**
+ * A change and its emails as one statement: `change` is an UPDATE … RETURNING a text column `key`, and the
+ * email of each key it returns is queued (once per dedupe key). The statement returns the changed keys.
+ * Every text of the emails is an array parameter, so the statement's text is the same for any number of
+ * emails (it can be a prepared statement).
+ */
+export function enqueueMailsAfter(mails: Array<OutgoingMail & { key: string }>, change: SQL): SQL {
+  type Keyed = OutgoingMail & { key: string };
+  const column = (pick: (mail: Keyed) => string | undefined) => sql.param(mails.map((mail) => pick(mail) ?? null));
+  return sql`WITH done AS (${change}),
+    queued AS (
+      INSERT INTO email_outbox ${OUTBOX_COLUMNS}
+      SELECT m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.reply_to, m.dedupe_key, ${DUE_NOW}
+        FROM unnest(${column((m) => m.key)}::text[], ${column((m) => m.kind)}::text[], ${column((m) => m.to)}::text[],
+                    ${column((m) => m.subject)}::text[], ${column((m) => m.text)}::text[],
+                    ${column((m) => m.html)}::text[], ${column((m) => m.replyTo)}::text[],
+                    ${column((m) => m.dedupeKey)}::text[])
+               AS m(key, kind, to_address, subject, text_body, html_body, reply_to, dedupe_key)
+        JOIN done ON done.key = m.key
+      ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING id
+    )
+    -- pg_notify wakes the mail workers once the transaction commits (nothing is sent if it rolls back).
+    SELECT done.key, (SELECT count(*) FROM queued) AS queued, pg_notify(${MAIL_CHANNEL}, '') FROM done`;
 }
 
 // ---------------------------------------------------------------------------

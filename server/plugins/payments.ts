@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';
@@ -6,10 +6,10 @@ import { passesLuhn, type SimulatedConfirmBody, TEST_CARDS } from '../../contrac
 import { CURRENCY } from '../../contracts/constants';
 import { formatDate, formatPiasters, formatTime12, todayIn, weekdayOf } from '../../contracts/dates';
 import { messages } from '../../contracts/messages';
-import type { DbOrTx } from '../db/client';
+import { type DbOrTx, executePrepared, type Queryable } from '../db/client';
 import type { AppConfig } from '../env';
 import { escapeHtml } from './email-templates';
-import { enqueueMail } from './mailer';
+import { enqueueMailsAfter, type OutgoingMail } from './mailer';
 
 /**
  * Payments: which card provider is in use (Stripe when its keys are configured, otherwise the built-in
@@ -191,6 +191,17 @@ export type LockedBooking = {
   endTime: string;
 };
 
+/** Bookings with their event and buyer, chosen by `where` (over b); locked (only the booking rows) when `lock` is set. */
+function settlementRead(where: SQL, lock: boolean): SQL {
+  return sql`SELECT b.id, b.user_id AS "userId", b.status, b.quantity, b.total_piasters AS "totalPiasters",
+               b.event_id AS "eventId", b.payment_intent_id AS "paymentIntentId",
+               b.failure_message AS "failureMessage", e.is_deleted AS "eventDeleted", u.email AS "userEmail",
+               u.name AS "userName", e.title, e.event_date AS "eventDate", e.start_time AS "startTime",
+               e.end_time AS "endTime"
+          FROM bookings b JOIN events e ON e.id = b.event_id JOIN users u ON u.id = b.user_id
+         WHERE ${where} ${lock ? sql`FOR UPDATE OF b` : sql``}`;
+}
+
 /**
  * Locks a booking (only the booking row) until the transaction ends and reads it with its event and
  * buyer. With `userId`, another user's booking is simply not found.
@@ -200,17 +211,26 @@ export async function lockBookingForSettlement(
   bookingId: string,
   userId?: string,
 ): Promise<LockedBooking | undefined> {
-  const result = await tx.execute<LockedBooking>(
-    sql`SELECT b.id, b.user_id AS "userId", b.status, b.quantity, b.total_piasters AS "totalPiasters",
-               b.event_id AS "eventId", b.payment_intent_id AS "paymentIntentId",
-               b.failure_message AS "failureMessage", e.is_deleted AS "eventDeleted", u.email AS "userEmail",
-               u.name AS "userName", e.title, e.event_date AS "eventDate", e.start_time AS "startTime",
-               e.end_time AS "endTime"
-          FROM bookings b JOIN events e ON e.id = b.event_id JOIN users u ON u.id = b.user_id
-         WHERE b.id = ${bookingId} ${userId === undefined ? sql`` : sql`AND b.user_id = ${userId}`}
-           FOR UPDATE OF b`,
-  );
+  const owner = userId === undefined ? sql`` : sql`AND b.user_id = ${userId}`;
+  const result = await tx.execute<LockedBooking>(settlementRead(sql`b.id = ${bookingId} ${owner}`, true));
   return result.rows[0];
+}
+
+/**
+ * Bookings of their users read the same way, without a lock, in one statement (another user's booking is
+ * not found): what payPendingBookings starts from.
+ */
+export function findBookingsForSettlement(
+  db: Queryable,
+  keys: Array<{ bookingId: string; userId: string }>,
+): Promise<LockedBooking[]> {
+  const ids = sql.param(keys.map((key) => key.bookingId));
+  const users = sql.param(keys.map((key) => key.userId));
+  return executePrepared<LockedBooking>(
+    db,
+    'eventry_settlement_read',
+    settlementRead(sql`(b.id, b.user_id) IN (SELECT * FROM unnest(${ids}::uuid[], ${users}::text[]))`, false),
+  );
 }
 
 /**
@@ -268,29 +288,71 @@ export async function settleLockedBooking(
     );
     if (taken.rows.length === 0) return refundWith(messages.payment.holdExpiredRefunded);
   }
-  // The paid transition and its confirmation email, in one statement.
-  await enqueueMail(
-    tx,
-    {
-      kind: 'booking-confirmation',
-      to: booking.userEmail,
-      dedupeKey: `booking-paid:${booking.id}`,
-      ...renderBookingConfirmation({
-        name: booking.userName,
-        title: booking.title,
-        eventDate: booking.eventDate,
-        startTime: booking.startTime,
-        endTime: booking.endTime,
-        quantity: booking.quantity,
-        totalPiasters: booking.totalPiasters,
-      }),
-    },
-    sql`UPDATE bookings SET status = 'paid', paid_at = now(), payment_provider = ${payment.provider},
-          payment_intent_id = COALESCE(payment_intent_id, ${intentId ?? null}), failure_message = NULL,
-          updated_at = now()
-        WHERE id = ${booking.id} RETURNING id`,
-  );
+  await tx.execute(paidStatement([booking], { provider: payment.provider, paymentIntentId: intentId ?? null }));
   return { id: booking.id, status: 'paid', refund: false, paymentIntentId: intentId };
+}
+
+/** The confirmation email of a booking that became paid. */
+function confirmationEmail(booking: LockedBooking): OutgoingMail & { key: string } {
+  return {
+    key: booking.id,
+    kind: 'booking-confirmation',
+    to: booking.userEmail,
+    dedupeKey: `booking-paid:${booking.id}`,
+    ...renderBookingConfirmation({
+      name: booking.userName,
+      title: booking.title,
+      eventDate: booking.eventDate,
+      startTime: booking.startTime,
+      endTime: booking.endTime,
+      quantity: booking.quantity,
+      totalPiasters: booking.totalPiasters,
+    }),
+  };
+}
+
+/**
+ * The paid transition of bookings and their confirmation emails, as one statement that returns the ids
+ * (`key`) of the bookings that became paid. `guard` narrows which rows may move (a caller without the lock
+ * re-checks the state there). Paid is final, so a booking moving to paid never had its email queued.
+ */
+function paidStatement(
+  bookings: LockedBooking[],
+  payment: { provider: ProviderName; paymentIntentId: string | null },
+  guard = sql``,
+): SQL {
+  const ids = sql.param(bookings.map((booking) => booking.id));
+  return enqueueMailsAfter(
+    bookings.map(confirmationEmail),
+    sql`UPDATE bookings SET status = 'paid', paid_at = now(), payment_provider = ${payment.provider},
+          payment_intent_id = COALESCE(payment_intent_id, ${payment.paymentIntentId}), failure_message = NULL,
+          updated_at = now()
+        WHERE id = ANY (${ids}::uuid[]) ${guard} RETURNING id::text AS key`,
+  );
+}
+
+/**
+ * The common case without a transaction: bookings read pending (findBookingsForSettlement), of events
+ * not deleted, become paid with their emails in one autocommitted statement, each only if it is still so
+ * when the statement runs (a booking changed meanwhile is re-checked in its newest version, under its row
+ * lock). Returns the ids that became paid; the caller settles the others under the lock
+ * (settleBookingPaid handles every other state). For payments without a PaymentIntent (simulated).
+ */
+export async function payPendingBookings(
+  db: Queryable,
+  bookings: LockedBooking[],
+  provider: ProviderName,
+): Promise<Set<string>> {
+  const payable = bookings.filter((booking) => booking.status === 'pending' && !booking.eventDeleted);
+  if (payable.length === 0) return new Set();
+  const guard = sql`AND status = 'pending'
+    AND NOT EXISTS (SELECT 1 FROM events e WHERE e.id = bookings.event_id AND e.is_deleted)`;
+  const rows = await executePrepared<{ key: string }>(
+    db,
+    'eventry_pay_pending',
+    paidStatement(payable, { provider, paymentIntentId: null }, guard),
+  );
+  return new Set(rows.map((row) => row.key));
 }
 
 /** The provider refused a payment attempt: the booking stays pending (the buyer may try another card). */

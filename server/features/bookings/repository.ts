@@ -1,11 +1,9 @@
-import type pg from 'pg';
+import type { Queryable } from '../../db/client';
 
 /**
  * SQL of the bookings feature. The reservation path is hot (every buyer of an on-sale event goes
  * through one events row), so it speaks to node-postgres directly: few round trips, array parameters.
  */
-
-export type Queryable = Pick<pg.PoolClient, 'query'>;
 
 export interface LockedEvent {
   id: string;

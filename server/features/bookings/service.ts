@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Booking, MyBookings, Ticket } from '../../../contracts/bookings';
 import { todayIn, weekdayOf } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
+import { Batcher, type Waiting } from '../../db/batcher';
 import type { Db } from '../../db/client';
 import { AppError, ConflictError, NotFoundError } from '../../plugins/errors';
 import { type Payments, settleBookingPaid } from '../../plugins/payments';
@@ -32,7 +33,6 @@ import {
 const MAX_BATCH = 256;
 /** Transactions per event at once: one holding the row, one queued behind it on the lock. */
 const IN_FLIGHT = 2;
-const RETRYABLE = new Set(['40001', '40P01']);
 
 export interface ReserveInput {
   userId: string;
@@ -48,14 +48,14 @@ type Outcome =
   | { kind: 'not-found' }
   | { kind: 'closed' };
 
-interface Pending extends ReserveInput {
-  resolve(outcome: Outcome): void;
-  reject(error: unknown): void;
-}
+type Pending = Waiting<ReserveInput, Outcome>;
 
 export class Reserver {
-  /** Per event: the reservations waiting for a transaction, and how many transactions are running. */
-  private readonly lines = new Map<string, { queue: Pending[]; running: number }>();
+  /** One line per event: the reservations waiting for a transaction of that event. */
+  private readonly batcher = new Batcher<ReserveInput, Outcome>((eventId, batch) => this.runBatch(eventId, batch), {
+    maxBatch: MAX_BATCH,
+    inFlight: IN_FLIGHT,
+  });
 
   constructor(
     private readonly pool: pg.Pool,
@@ -64,49 +64,7 @@ export class Reserver {
   ) {}
 
   reserve(input: ReserveInput): Promise<Outcome> {
-    return new Promise<Outcome>((resolve, reject) => {
-      let line = this.lines.get(input.eventId);
-      if (!line) {
-        line = { queue: [], running: 0 };
-        this.lines.set(input.eventId, line);
-      }
-      line.queue.push({ ...input, resolve, reject });
-      this.pump(input.eventId, line);
-    });
-  }
-
-  /**
-   * Starts batches while fewer than IN_FLIGHT run for the event. The second one is already waiting on the
-   * row lock when the first commits, so the row is never idle while this process goes round the network.
-   */
-  private pump(eventId: string, line: { queue: Pending[]; running: number }): void {
-    while (line.queue.length > 0 && line.running < IN_FLIGHT) {
-      const batch = line.queue.splice(0, MAX_BATCH);
-      line.running += 1;
-      this.runBatchWithRetry(eventId, batch)
-        // A buyer with two reservations in one batch: the later one waits for the next transaction.
-        .then((deferred) => line.queue.unshift(...deferred))
-        .catch((error: unknown) => {
-          for (const item of batch) item.reject(error);
-        })
-        .finally(() => {
-          line.running -= 1;
-          if (line.running === 0 && line.queue.length === 0) this.lines.delete(eventId);
-          else this.pump(eventId, line);
-        });
-    }
-  }
-
-  private async runBatchWithRetry(eventId: string, batch: Pending[]): Promise<Pending[]> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.runBatch(eventId, batch);
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (attempt < 3 && code && RETRYABLE.has(code)) continue;
-        throw error;
-      }
-    }
+    return this.batcher.submit(input.eventId, input);
   }
 
   /** One statement for a batch of reservations of one event. Resolves every item except the deferred ones. */
@@ -118,11 +76,11 @@ export class Reserver {
     const deferred: Pending[] = [];
     const firstOfUser = new Map<string, Pending>();
     for (const item of batch) {
-      const first = firstOfUser.get(item.userId);
+      const first = firstOfUser.get(item.input.userId);
       if (!first) {
-        firstOfUser.set(item.userId, item);
+        firstOfUser.set(item.input.userId, item);
         items.push(item);
-      } else if (item.idempotencyKey !== undefined && item.idempotencyKey === first.idempotencyKey) {
+      } else if (item.input.idempotencyKey !== undefined && item.input.idempotencyKey === first.input.idempotencyKey) {
         followers.set(item, first);
       } else {
         deferred.push(item);
@@ -131,9 +89,9 @@ export class Reserver {
 
     const result = await reserveBatch(this.pool, {
       eventId,
-      userIds: items.map((item) => item.userId),
-      quantities: items.map((item) => item.quantity),
-      keys: items.map((item) => item.idempotencyKey ?? null),
+      userIds: items.map((item) => item.input.userId),
+      quantities: items.map((item) => item.input.quantity),
+      keys: items.map((item) => item.input.idempotencyKey ?? null),
       holdMinutes: this.payments.holdMinutes,
       provider: this.payments.provider,
       today: todayIn(this.payments.timeZone),

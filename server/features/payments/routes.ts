@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { paymentConfigSchema, paymentResultSchema, simulatedConfirmBodySchema } from '../../../contracts/bookings';
 import { problemSchema } from '../../../contracts/problem';
 import { AppError, NotFoundError } from '../../plugins/errors';
-import { confirmSimulated, handleStripeEvent } from './service';
+import { confirmSimulated, handleStripeEvent, SimulatedPayer } from './service';
 
 /** HTTP routes of payments: which provider, the simulated processor's confirm, Stripe's webhook. */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const payments = app.payments;
+  const payer = new SimulatedPayer(app.database.pool);
 
   app.get(
     '/api/payments/config',
@@ -45,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await request.user();
-      return confirmSimulated(db, payments, user.id, request.body);
+      return confirmSimulated(db, payer, payments, user.id, request.body);
     },
   );
 

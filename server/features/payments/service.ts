@@ -2,14 +2,17 @@ import type Stripe from 'stripe';
 import type { PaymentResult, SimulatedConfirmBody } from '../../../contracts/bookings';
 import { todayIn } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
-import type { Db } from '../../db/client';
+import { Batcher, type Waiting } from '../../db/batcher';
+import type { Db, Queryable } from '../../db/client';
 import { AppError, ConflictError, NotFoundError } from '../../plugins/errors';
 import {
   claimPaymentEvent,
   decideSimulatedCard,
   failPendingBooking,
+  findBookingsForSettlement,
   lockBookingForSettlement,
   type Payments,
+  payPendingBookings,
   recordPaymentFailure,
   settleBookingPaid,
   settleLockedBooking,
@@ -31,17 +34,67 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
+const SIMULATED_BATCH = 256;
+
+type Paying = { bookingId: string; userId: string };
+/** 'locked': the booking is not simply pending, or it changed meanwhile; it is settled under its lock. */
+type PayingOutcome = 'paid' | 'not-found' | 'locked';
+
+/**
+ * Accepted simulated payments, many at once. Payments arriving while a batch runs wait for the next one
+ * (db/batcher.ts), and a batch is two statements without a transaction: its bookings are read, then those
+ * still pending become paid with their confirmation emails (payPendingBookings). One commit and one WAL
+ * flush for the whole batch: an on-sale pays at the rate its buyers reserve.
+ */
+export class SimulatedPayer {
+  private readonly batcher = new Batcher<Paying, PayingOutcome>((_key, batch) => this.run(batch), {
+    maxBatch: SIMULATED_BATCH,
+    inFlight: 2,
+  });
+
+  constructor(private readonly pool: Queryable) {}
+
+  pay(bookingId: string, userId: string): Promise<PayingOutcome> {
+    return this.batcher.submit('simulated', { bookingId, userId });
+  }
+
+  /** Answers every item once both statements are done (a retried batch starts again from the read). */
+  private async run(batch: Array<Waiting<Paying, PayingOutcome>>): Promise<never[]> {
+    const distinct = new Map<string, Paying>();
+    for (const { input } of batch) distinct.set(`${input.bookingId} ${input.userId}`, input);
+    const seen = await findBookingsForSettlement(this.pool, [...distinct.values()]);
+    const paid = await payPendingBookings(this.pool, seen, 'simulated');
+    const status = new Map(seen.map((booking) => [`${booking.id} ${booking.userId}`, booking.status]));
+    for (const item of batch) {
+      const key = `${item.input.bookingId} ${item.input.userId}`;
+      const was = status.get(key);
+      if (was === undefined) item.resolve('not-found');
+      else item.resolve(was === 'paid' || paid.has(item.input.bookingId) ? 'paid' : 'locked');
+    }
+    return [];
+  }
+}
+
 /**
  * The simulated processor's confirm: the server decides from the card (Stripe's test numbers and
- * messages). A paid booking answers paid again without charging or emailing twice.
+ * messages). A paid booking answers paid again without charging or emailing twice. An accepted card for
+ * a pending booking is paid in a batch (SimulatedPayer); a declined card, and every other state, is
+ * handled under the booking's row lock.
  */
 export async function confirmSimulated(
   db: Db,
+  payer: SimulatedPayer,
   payments: Payments,
   userId: string,
   body: SimulatedConfirmBody,
 ): Promise<PaymentResult> {
   if (payments.provider !== 'simulated') throw new NotFoundError('The simulated processor is not in use');
+  const outcome = decideSimulatedCard(body, todayIn(payments.timeZone));
+  if (outcome.ok) {
+    const batched = await payer.pay(body.bookingId, userId);
+    if (batched === 'paid') return { bookingId: body.bookingId, status: 'paid' };
+    if (batched === 'not-found') throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
+  }
   const result = await db.transaction(async (tx) => {
     const booking = await lockBookingForSettlement(tx, body.bookingId, userId);
     if (!booking) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
@@ -49,7 +102,6 @@ export async function confirmSimulated(
     if (booking.status === 'refunded') {
       throw new ConflictError('BOOKING_REFUNDED', booking.failureMessage ?? messages.payment.holdExpiredRefunded);
     }
-    const outcome = decideSimulatedCard(body, todayIn(payments.timeZone));
     if (!outcome.ok) {
       await recordPaymentFailure(tx, booking.id, outcome.message);
       return { failure: outcome };

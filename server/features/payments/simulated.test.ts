@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
-import { decideSimulatedCard } from '../../plugins/payments';
+import { decideSimulatedCard, findBookingsForSettlement, payPendingBookings } from '../../plugins/payments';
 import { createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 
@@ -201,6 +201,97 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(left.rows[0].tickets_available).toBe(6);
     const again = await confirm(user, booking.id, card('4242424242424242'));
     expect(again.json()).toMatchObject({ code: 'BOOKING_REFUNDED', detail: messages.payment.eventCancelledRefunded });
+  });
+});
+
+describe('payPendingBookings (accepted cards paid in batches, without a transaction)', () => {
+  const read = async (bookingId: string, userId: string) => {
+    const [seen] = await findBookingsForSettlement(pool, [{ bookingId, userId }]);
+    if (!seen) throw new Error('booking not found');
+    return seen;
+  };
+  const pay = async (...bookings: Awaited<ReturnType<typeof read>>[]) =>
+    [...(await payPendingBookings(pool, bookings, 'simulated'))].sort();
+
+  it('reads only the users’ own bookings', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const [owner, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const booking = await book(owner, event.id, 1);
+    const rows = await findBookingsForSettlement(pool, [
+      { bookingId: booking.id, userId: other.id },
+      { bookingId: booking.id, userId: owner.id },
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: booking.id, userId: owner.id, status: 'pending', userEmail: owner.email });
+  });
+
+  it('pays several pending bookings in one statement, each once with one email', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const [a, b] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const [first, second] = [await book(a, event.id, 2), await book(b, event.id, 1)];
+    const seen = [await read(first.id, a.id), await read(second.id, b.id)];
+    const results = await Promise.all([pay(...seen), pay(...seen), pay(...seen)]);
+    expect(results.flat().sort()).toEqual([first.id, second.id].sort());
+    for (const id of [first.id, second.id]) {
+      expect((await bookingRow(id))?.status).toBe('paid');
+      expect(await confirmationMails(id)).toHaveLength(1);
+    }
+    expect((await confirmationMails(second.id))[0]?.to_address).toBe(b.email);
+  });
+
+  it('leaves a booking that expired after it was read to the locked path', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const [user, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const booking = await book(user, event.id, 3);
+    const fine = await book(other, event.id, 1);
+    const seen = [await read(booking.id, user.id), await read(fine.id, other.id)];
+    await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 minute' WHERE id = $1`, [booking.id]);
+    await waitUntilExpired(booking.id);
+    expect(await pay(...seen)).toEqual([fine.id]);
+    expect((await bookingRow(booking.id))?.status).toBe('expired');
+    expect(await confirmationMails(booking.id)).toHaveLength(0);
+    // The confirm itself then takes the tickets again under the lock.
+    expect((await confirm(user, booking.id, card('4242424242424242'))).json()).toEqual({
+      bookingId: booking.id,
+      status: 'paid',
+    });
+    const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
+    expect(left.rows[0].tickets_available).toBe(1);
+  });
+
+  it('does not pay for an event deleted after the booking was read', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const user = await ctx.createUser();
+    const admin = await ctx.createUser({ role: 'admin' });
+    const booking = await book(user, event.id, 1);
+    const seen = await read(booking.id, user.id);
+    const deleted = await ctx.request(admin, { method: 'DELETE', url: `/api/admin/events/${event.id}` });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect(await pay(seen)).toEqual([]);
+    expect((await bookingRow(booking.id))?.status).toBe('pending');
+    expect(await confirmationMails(booking.id)).toHaveLength(0);
+    const res = await confirm(user, booking.id, card('4242424242424242'));
+    expect(res.json()).toMatchObject({ code: 'BOOKING_REFUNDED', detail: messages.payment.eventCancelledRefunded });
+  });
+
+  it('pays many buyers confirming at once, each exactly once', async () => {
+    const event = await createTestEvent(pool, { capacity: 40 });
+    const users = await Promise.all(Array.from({ length: 20 }, () => ctx.createUser()));
+    const bookings = await Promise.all(users.map((user) => book(user, event.id, 2)));
+    // Every buyer confirms twice at the same moment (a double click).
+    const answers = await Promise.all(
+      users.flatMap((user, i) => {
+        const id = (bookings[i] as { id: string }).id;
+        return [confirm(user, id, card('4242424242424242')), confirm(user, id, card('4242424242424242'))];
+      }),
+    );
+    expect(answers.map((res) => res.json().status)).toEqual(answers.map(() => 'paid'));
+    const mails = await pool.query(`SELECT count(*)::int AS n FROM email_outbox WHERE dedupe_key = ANY ($1)`, [
+      bookings.map((b) => `booking-paid:${b.id}`),
+    ]);
+    expect(mails.rows[0].n).toBe(20);
+    const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
+    expect(left.rows[0].tickets_available).toBe(0);
   });
 });
 
