@@ -49,9 +49,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function openDatabase(connection: pg.PoolConfig): Database {
   const pool = new pg.Pool({ max: 20, idleTimeoutMillis: 30_000, ...connection });
   const reservationPool = new pg.Pool({ max: 4, idleTimeoutMillis: 30_000, ...connection });
-  // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', () => {});
-  reservationPool.on('error', () => {});
+  // A client losing its connection (database restart or crash) must not crash the process: the pool
+  // listens on idle clients ('error'), and every client listens itself while it is checked out (a socket
+  // error is otherwise an unhandled 'error' event). The query in flight fails and is answered 503.
+  for (const each of [pool, reservationPool]) {
+    each.on('error', () => {});
+    each.on('connect', (client) => client.on('error', () => {}));
+  }
   const db = drizzle(pool, { schema });
   return {
     pool,

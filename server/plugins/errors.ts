@@ -134,6 +134,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string') {
       if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300'].includes(code)) return true;
       if ((code === 'ECONNREFUSED' || code === 'ENOENT') && text.includes('.s.PGSQL.')) return true;
+      // The database's socket closed under a query being sent (our handlers catch every other service's).
+      if (code === 'EPIPE' || code === 'ECONNRESET') return true;
     }
     if (/^Connection terminated|timeout exceeded when trying to connect/.test(text)) return true;
     current = (current as { cause?: unknown }).cause;

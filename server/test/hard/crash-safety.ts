@@ -228,6 +228,9 @@ const stats = {
   transportErrors: 0,
   /** Reservations cut off by a crash (sent, answer lost): each is retried with its key after the restart. */
   cutOff: 0,
+  /** 503 answers while the database was down (the client may retry). */
+  unavailable: 0,
+  /** Any other 5xx: a failure of the run. */
   serverErrors: 0,
   otherStatuses: {} as Record<string, number>,
 };
@@ -249,6 +252,7 @@ async function clientLoop(client: Client, eventIds: string[], running: () => boo
         client.keys.set(key, bookingId);
         stats.reservations++;
       } else if (res.status === 409) stats.soldOut++;
+      else if (res.status === 503) stats.unavailable++;
       else if (res.status >= 500) stats.serverErrors++;
       else stats.otherStatuses[res.status] = (stats.otherStatuses[res.status] ?? 0) + 1;
     } catch (error) {
@@ -275,7 +279,8 @@ async function clientLoop(client: Client, eventIds: string[], running: () => boo
         if (res.status === 200 && res.body.status === 'paid') {
           client.paid.add(bookingId);
           stats.paid++;
-        } else if (res.status >= 500) stats.serverErrors++;
+        } else if (res.status === 503) stats.unavailable++;
+        else if (res.status >= 500) stats.serverErrors++;
       } catch {
         stats.transportErrors++;
       }
@@ -462,12 +467,24 @@ async function main(): Promise<void> {
   for (let round = 1; round <= ROUNDS; round++) {
     await sleep(2000 + Math.random() * 3000);
     const killPostgres = round % 3 === 0;
+    let outlived: Check | undefined;
     if (killPostgres) {
       const pid = await postmasterPid();
       log(`round ${round}: SIGKILL to the PostgreSQL postmaster (pid ${pid})`);
       kill(pid);
-      // The app notices its database is gone; then it is killed too, as a supervisor would restart it.
+      // The app notices its database is gone and answers 503 meanwhile (it must not crash under the queries
+      // in flight); then it is killed too, as a supervisor would restart it.
       await sleep(1500);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (res) => res.status,
+        (error: unknown) => String(error),
+      );
+      const running = app.child.exitCode === null && app.child.signalCode === null;
+      outlived = {
+        name: 'the app outlives its database (still running, /api/health 503)',
+        ok: running && health === 503,
+        detail: { running, health },
+      };
     } else {
       log(`round ${round}: SIGKILL to the app (pid ${app.child.pid})`);
     }
@@ -496,7 +513,7 @@ async function main(): Promise<void> {
     paused = true;
     const idempotency = await checkIdempotency(clients);
     paused = false;
-    const checks = [...invariants, idempotency];
+    const checks = [...invariants, idempotency, ...(outlived ? [outlived] : [])];
     const failed = checks.filter((c) => !c.ok);
     failures += failed.length;
     rounds.push({ round, killed: killPostgres ? 'postgres' : 'app', restartMs, checks });
@@ -511,6 +528,11 @@ async function main(): Promise<void> {
   log(`load stopped; waiting ${HOLD_MINUTES} min + 10 s for the last holds to lapse`);
   await sleep(HOLD_MINUTES * 60_000 + 10_000);
   const finalChecks = await checkInvariants(clients, { final: true });
+  finalChecks.push({
+    name: 'no 5xx other than 503 while the database was down',
+    ok: stats.serverErrors === 0,
+    detail: { serverErrors: stats.serverErrors, unavailable: stats.unavailable },
+  });
   const finalFailed = finalChecks.filter((c) => !c.ok);
   failures += finalFailed.length;
   log(`final: ${finalFailed.length ? `FAILED ${finalFailed.map((c) => c.name).join('; ')}` : 'all checks hold'}`);
@@ -548,7 +570,7 @@ async function main(): Promise<void> {
   await mkdir(path.dirname(RESULTS), { recursive: true });
   await writeFile(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
   log(
-    `${survived}/${ROUNDS} rounds survived; ${stats.reservations} reservations, ${stats.paid} paid, ${stats.soldOut} sold out, ${stats.serverErrors} 5xx, ${stats.transportErrors} transport errors; results in ${path.relative(ROOT, RESULTS)}`,
+    `${survived}/${ROUNDS} rounds survived; ${stats.reservations} reservations, ${stats.paid} paid, ${stats.soldOut} sold out, ${stats.serverErrors} 5xx (besides ${stats.unavailable} 503 while the database was down), ${stats.transportErrors} transport errors; results in ${path.relative(ROOT, RESULTS)}`,
   );
   logStream.end();
   if (failures === 0) await rm(dataDir, { recursive: true, force: true });
