@@ -32,11 +32,23 @@ function dayFormatIn(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Today's calendar date in the given IANA time zone, e.g. todayIn('Africa/Cairo') → '2026-11-21'. */
+/** Per zone, the date of the last minute asked about (formatting costs ~80 µs, and hot paths ask per request). */
+const lastDayIn = new Map<string, { minute: number; date: string }>();
+
+/**
+ * Today's calendar date in the given IANA time zone, e.g. todayIn('Africa/Cairo') → '2026-11-21'.
+ * Remembered for the rest of the minute: zones change date only on whole minutes (UTC offsets have been
+ * whole minutes everywhere since 1972).
+ */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const known = lastDayIn.get(timeZone);
+  if (known?.minute === minute) return known.date;
   const parts = dayFormatIn(timeZone).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const date = `${get('year')}-${get('month')}-${get('day')}`;
+  lastDayIn.set(timeZone, { minute, date });
+  return date;
 }
 
 export function addDays(date: string, days: number): string {

@@ -50,6 +50,21 @@ describe(`date rules with the process in ${processZone}`, () => {
     expect(todayIn(zone, new Date(instant))).toBe(expected);
   });
 
+  it.each(EDGES)('around %s, "today" in %s is remembered only while it holds', (instant, zone) => {
+    // todayIn remembers the date for the rest of the minute: sweep the edge every 250 ms, in order, and
+    // compare with a date formatted afresh each time.
+    const fresh = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const edge = new Date(instant).getTime();
+    for (let at = edge - 90_000; at <= edge + 90_000; at += 250) {
+      expect(todayIn(zone, new Date(at)), new Date(at).toISOString()).toBe(fresh.format(new Date(at)));
+    }
+  });
+
   it.each([
     ['2026-03-07', 'Saturday'],
     ['2026-03-08', 'Sunday'],
