@@ -9,7 +9,7 @@ import { messages } from '../../contracts/messages';
 import { type DbOrTx, executePrepared, type Queryable } from '../db/client';
 import type { AppConfig } from '../env';
 import { escapeHtml } from './email-templates';
-import { enqueueMailsAfter, type OutgoingMail } from './mailer';
+import { enqueueMailsAfter, type OutgoingMail, WAKE_MAIL_WORKERS } from './mailer';
 
 /**
  * Payments: which card provider is in use (Stripe when its keys are configured, otherwise the built-in
@@ -289,6 +289,7 @@ export async function settleLockedBooking(
     if (taken.rows.length === 0) return refundWith(messages.payment.holdExpiredRefunded);
   }
   await tx.execute(paidStatement([booking], { provider: payment.provider, paymentIntentId: intentId ?? null }));
+  await tx.execute(WAKE_MAIL_WORKERS); // delivered at commit
   return { id: booking.id, status: 'paid', refund: false, paymentIntentId: intentId };
 }
 
@@ -352,6 +353,10 @@ export async function payPendingBookings(
     'eventry_pay_pending',
     paidStatement(payable, { provider, paymentIntentId: null }, guard),
   );
+  if (rows.length > 0) {
+    // After the commit, in a statement of its own (see WAKE_MAIL_WORKERS); nobody waits for it.
+    executePrepared(db, 'eventry_wake_mail', WAKE_MAIL_WORKERS).catch(() => {});
+  }
   return new Set(rows.map((row) => row.key));
 }
 
