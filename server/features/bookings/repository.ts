@@ -43,7 +43,7 @@ export interface NewBookingRow {
   failureMessage: null;
 }
 
-/** What eventry_reserve_tickets (migration 0004) decided for each item of a batch, in the order given. */
+/** What eventry_reserve_tickets (migrations/repeatable/) decided for each item of a batch, in the order given. */
 export type ReserveItemResult =
   | { kind: 'created'; row: NewBookingRow }
   | { kind: 'existing'; bookingId: string }

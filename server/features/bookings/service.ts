@@ -23,7 +23,7 @@ import {
  * Reservations. Every reservation for one event must pass through that event's row, which makes the
  * row a hot spot when an event goes on sale. Instead of one transaction per buyer queueing on the row
  * lock, this process gathers the reservations that arrive while a transaction for the event is running
- * and serves them together in the next one, a single statement (eventry_reserve_tickets, migration 0004):
+ * and serves them together in the next one, a single statement (eventry_reserve_tickets, server/db/migrations/repeatable/):
  * lock the row once, release the buyers' previous holds, allocate in arrival order, one multi-row INSERT,
  * one commit, and no round trip to this process while the row is locked. Correctness does not depend on
  * the batching (the row lock, the conditional UPDATE and the CHECK do the work), so several processes
