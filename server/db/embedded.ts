@@ -134,10 +134,38 @@ async function isPostgresProcess(pid: number): Promise<boolean> {
   }
 }
 
-/** A previous app process that died without stopping its database leaves the server running: stop it. */
+/** The parent of a process (Linux), or undefined when it cannot be read. */
+async function parentOf(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // pid (comm) state ppid …; comm may hold spaces and parentheses, so read after the last ')'.
+    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] ?? '', 10);
+    return Number.isInteger(ppid) ? ppid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Thrown when the data folder's database belongs to an app process that is still running. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * A previous app process that died without stopping its database leaves the server running: stop it.
+ * A server whose app is still running (its postmaster's parent is a live Node.js process) is not left
+ * over: starting a second app on the same DATA_DIR is refused instead of taking the first one's database.
+ */
 async function stopLeftoverServer(clusterDir: string, log?: (line: string) => void): Promise<void> {
   const pid = await readPostmasterPid(clusterDir);
   if (pid === undefined || !isAlive(pid) || !(await isPostgresProcess(pid))) return;
+  const owner = await parentOf(pid);
+  if (owner !== undefined && owner > 1 && owner !== process.pid && isAlive(owner)) {
+    const command = await readFile(`/proc/${owner}/cmdline`, 'utf8').catch(() => '');
+    if (path.basename(command.split('\0')[0] ?? '').startsWith('node')) {
+      throw new DataDirInUseError(
+        `${path.dirname(clusterDir)} is in use by another running Eventry process (pid ${owner}); stop it first or use another DATA_DIR`,
+      );
+    }
+  }
   log?.(`stopping a PostgreSQL server left running by an earlier process (pid ${pid})`);
   process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
   const deadline = Date.now() + 30_000;

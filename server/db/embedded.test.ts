@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, startEmbeddedPostgres } from './embedded';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'eventry-owner-'));
+let owner: ChildProcess | undefined;
+afterAll(async () => {
+  owner?.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Starts another process that owns the folder's database, as a running app would. */
+async function startOwner(): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../test/embedded-owner.ts'), dataDir],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the owner exited with ${code}`)));
+  });
+  return child;
+}
+
+async function answers(connection: pg.PoolConfig): Promise<number> {
+  const client = new pg.Client(connection);
+  await client.connect();
+  try {
+    return (await client.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the embedded PostgreSQL of a data folder', () => {
+  it('is not taken from an app that is still running, and is taken over once that app has died', async () => {
+    owner = await startOwner();
+    await expect(startEmbeddedPostgres({ dataDir, database: 'eventry' })).rejects.toBeInstanceOf(DataDirInUseError);
+    // …and the running app keeps its database.
+    const password = (await readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+    expect(
+      await answers({
+        host: path.join(dataDir, 'postgres'),
+        port: 5432,
+        user: 'postgres',
+        password,
+        database: 'eventry',
+      }),
+    ).toBe(1);
+
+    // The owner dies without stopping its database (kill -9): the next start stops the leftover server.
+    const died = new Promise((resolve) => owner?.once('exit', resolve));
+    owner.kill('SIGKILL');
+    await died;
+    owner = undefined;
+    const db = await startEmbeddedPostgres({ dataDir, database: 'eventry' });
+    try {
+      expect(await answers(db.connection)).toBe(1);
+    } finally {
+      await db.stop();
+    }
+  }, 120_000);
+});
