@@ -165,6 +165,28 @@ describe('deliverDueMail', () => {
     expect(received('Laptop only')).toHaveLength(0);
   });
 
+  it('logs a backlog in batches, each email once, even with several workers at once', async () => {
+    const subjects = Array.from({ length: 250 }, (_, i) => `Backlog ${i}`);
+    for (const subject of subjects) await enqueueMail(db, mail(subject));
+    const lines: string[] = [];
+    const calls: number[] = [];
+    const worker = async () => {
+      for (;;) {
+        const r = await deliverDueMail(db, null, new Date(), { info: (_obj, msg) => lines.push(msg), warn: () => {} });
+        if (r.logged === 0) return;
+        calls.push(r.logged);
+      }
+    };
+    await Promise.all([worker(), worker(), worker()]);
+    const rows = await db.select().from(emailOutbox).where(sql`${emailOutbox.subject} LIKE 'Backlog %'`);
+    expect(rows).toHaveLength(250);
+    expect(rows.every((r) => r.status === 'logged' && r.attempts === 1)).toBe(true);
+    expect(lines).toHaveLength(250);
+    expect(calls.reduce((a, b) => a + b, 0)).toBe(250);
+    expect(Math.max(...calls)).toBeGreaterThan(10);
+    expect(received('Backlog 0')).toHaveLength(0);
+  });
+
   it('queues at most one email per dedupe key', async () => {
     expect(await enqueueMail(db, mail('Once', { dedupeKey: 'booking-paid:1' }))).toBe(true);
     expect(await enqueueMail(db, mail('Once again', { dedupeKey: 'booking-paid:1' }))).toBe(false);
