@@ -19,8 +19,15 @@ export interface Waiting<I, O> {
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_RETRIES = 3;
 
+interface Line<I, O> {
+  queue: Array<Waiting<I, O>>;
+  running: number;
+  /** A pump is due at the end of this turn of the event loop. */
+  scheduled: boolean;
+}
+
 export class Batcher<I, O> {
-  private readonly lines = new Map<string, { queue: Array<Waiting<I, O>>; running: number }>();
+  private readonly lines = new Map<string, Line<I, O>>();
 
   constructor(
     private readonly run: (key: string, batch: Array<Waiting<I, O>>) => Promise<Array<Waiting<I, O>>>,
@@ -31,15 +38,29 @@ export class Batcher<I, O> {
     return new Promise<O>((resolve, reject) => {
       let line = this.lines.get(key);
       if (!line) {
-        line = { queue: [], running: 0 };
+        line = { queue: [], running: 0, scheduled: false };
         this.lines.set(key, line);
       }
       line.queue.push({ input, resolve, reject });
+      this.schedule(key, line);
+    });
+  }
+
+  /**
+   * Batches start at the end of the event loop's turn (setImmediate), not on the first submit: the requests
+   * that arrive together (a burst of buyers whose sockets became readable at once) then leave together,
+   * instead of the first one taking a free slot alone and the rest waiting for its commit.
+   */
+  private schedule(key: string, line: Line<I, O>): void {
+    if (line.scheduled) return;
+    line.scheduled = true;
+    setImmediate(() => {
+      line.scheduled = false;
       this.pump(key, line);
     });
   }
 
-  private pump(key: string, line: { queue: Array<Waiting<I, O>>; running: number }): void {
+  private pump(key: string, line: Line<I, O>): void {
     while (line.queue.length > 0 && line.running < this.options.inFlight) {
       const batch = line.queue.splice(0, this.options.maxBatch);
       line.running += 1;
@@ -50,8 +71,8 @@ export class Batcher<I, O> {
         })
         .finally(() => {
           line.running -= 1;
-          if (line.running === 0 && line.queue.length === 0) this.lines.delete(key);
-          else this.pump(key, line);
+          if (line.running === 0 && line.queue.length === 0 && !line.scheduled) this.lines.delete(key);
+          else this.schedule(key, line);
         });
     }
   }
