@@ -10,6 +10,7 @@ import { type DbOrTx, executePrepared, type Queryable } from '../db/client';
 import type { AppConfig } from '../env';
 import { escapeHtml } from './email-templates';
 import { enqueueMailsAfter, type OutgoingMail, WAKE_MAIL_WORKERS } from './mailer';
+import { RecentHolds } from './recent-holds';
 
 /**
  * Payments: which card provider is in use (Stripe when its keys are configured, otherwise the built-in
@@ -56,6 +57,8 @@ export interface Payments {
   holdMinutes: number;
   timeZone: string;
   appUrl: string;
+  /** Holds made by this process, so that paying one with the simulated processor needs no read first. */
+  recentHolds: RecentHolds;
 }
 
 declare module 'fastify' {
@@ -191,6 +194,22 @@ export type LockedBooking = {
   endTime: string;
 };
 
+/** What a booking's confirmation email shows, and whose booking it is. */
+export type HeldBooking = Pick<
+  LockedBooking,
+  | 'id'
+  | 'userId'
+  | 'eventId'
+  | 'quantity'
+  | 'totalPiasters'
+  | 'userEmail'
+  | 'userName'
+  | 'title'
+  | 'eventDate'
+  | 'startTime'
+  | 'endTime'
+>;
+
 /** Bookings with their event and buyer, chosen by `where` (over b); locked (only the booking rows) when `lock` is set. */
 function settlementRead(where: SQL, lock: boolean): SQL {
   return sql`SELECT b.id, b.user_id AS "userId", b.status, b.quantity, b.total_piasters AS "totalPiasters",
@@ -294,7 +313,7 @@ export async function settleLockedBooking(
 }
 
 /** The confirmation email of a booking that became paid. */
-function confirmationEmail(booking: LockedBooking): OutgoingMail & { key: string } {
+function confirmationEmail(booking: HeldBooking): OutgoingMail & { key: string } {
   return {
     key: booking.id,
     kind: 'booking-confirmation',
@@ -318,7 +337,7 @@ function confirmationEmail(booking: LockedBooking): OutgoingMail & { key: string
  * re-checks the state there). Paid is final, so a booking moving to paid never had its email queued.
  */
 function paidStatement(
-  bookings: LockedBooking[],
+  bookings: HeldBooking[],
   payment: { provider: ProviderName; paymentIntentId: string | null },
   guard = sql``,
 ): SQL {
@@ -348,11 +367,50 @@ export async function payPendingBookings(
   if (payable.length === 0) return new Set();
   const guard = sql`AND status = 'pending'
     AND NOT EXISTS (SELECT 1 FROM events e WHERE e.id = bookings.event_id AND e.is_deleted)`;
-  const rows = await executePrepared<{ key: string }>(
+  return payAutocommitted(
     db,
     'eventry_pay_pending',
     paidStatement(payable, { provider, paymentIntentId: null }, guard),
   );
+}
+
+/**
+ * payPendingBookings without the read: pays holds as this process remembers them (RecentHolds), their
+ * emails written from that memory. One statement pays a booking only if it is still pending, of an event
+ * not deleted, and still shows exactly what is remembered (the buyer's name and email, the event's title,
+ * date and times, the quantity and total); if anything differs it stays as it was, and the caller reads
+ * and settles it the usual way. Returns the ids that became paid.
+ */
+export async function payRememberedHolds(
+  db: Queryable,
+  holds: HeldBooking[],
+  provider: ProviderName,
+): Promise<Set<string>> {
+  if (holds.length === 0) return new Set();
+  const column = <T>(pick: (hold: HeldBooking) => T) => sql.param(holds.map(pick));
+  // Not correlated: the remembered holds still true are found once (a hashed set), then each booking is
+  // looked up in it.
+  const guard = sql`AND status = 'pending' AND (id, user_id, event_id, quantity, total_piasters) IN (
+    SELECT m.id, m.user_id, m.event_id, m.quantity, m.total_piasters
+      FROM unnest(${column((h) => h.id)}::uuid[], ${column((h) => h.userId)}::text[], ${column((h) => h.eventId)}::uuid[],
+                  ${column((h) => h.quantity)}::int[], ${column((h) => h.totalPiasters)}::int[],
+                  ${column((h) => h.userEmail)}::text[], ${column((h) => h.userName)}::text[],
+                  ${column((h) => h.title)}::text[], ${column((h) => h.eventDate)}::date[],
+                  ${column((h) => h.startTime)}::time[], ${column((h) => h.endTime)}::time[])
+           AS m(id, user_id, event_id, quantity, total_piasters, email, name, title, event_date, start_time, end_time)
+      JOIN events e ON e.id = m.event_id AND NOT e.is_deleted AND e.title = m.title
+                   AND e.event_date = m.event_date AND e.start_time = m.start_time AND e.end_time = m.end_time
+      JOIN users u ON u.id = m.user_id AND u.email = m.email AND u.name = m.name)`;
+  return payAutocommitted(
+    db,
+    'eventry_pay_remembered',
+    paidStatement(holds, { provider, paymentIntentId: null }, guard),
+  );
+}
+
+/** Runs a paid statement on its own (autocommitted, prepared as `name`) and wakes the mail workers after it. */
+async function payAutocommitted(db: Queryable, name: string, statement: SQL): Promise<Set<string>> {
+  const rows = await executePrepared<{ key: string }>(db, name, statement);
   if (rows.length > 0) {
     // After the commit, in a statement of its own (see WAKE_MAIL_WORKERS); nobody waits for it.
     executePrepared(db, 'eventry_wake_mail', WAKE_MAIL_WORKERS).catch(() => {});
@@ -454,6 +512,7 @@ export const paymentsPlugin = fp(
       holdMinutes: config.holdMinutes,
       timeZone: config.timeZone,
       appUrl: config.appUrl,
+      recentHolds: new RecentHolds(),
     } satisfies Payments);
   },
   { name: 'payments', dependencies: ['database'] },

@@ -64,6 +64,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         eventId: request.body.eventId,
         quantity: request.body.quantity,
         idempotencyKey,
+        buyer: { name: user.name, email: user.email },
       });
       // The on-sale's hottest answer: toBookingDto builds exactly the Booking type's fields, so it is written
       // as it is instead of being checked against bookingSchema again (~10 µs a request; the schema stays

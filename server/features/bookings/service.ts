@@ -39,6 +39,8 @@ export interface ReserveInput {
   eventId: string;
   quantity: number;
   idempotencyKey: string | undefined;
+  /** The buyer as their session shows them: a new hold is remembered with it for a read-free payment. */
+  buyer?: { name: string; email: string };
 }
 
 type Outcome =
@@ -269,6 +271,21 @@ export function createBookingsService(
         case 'created': {
           const { row, event } = outcome;
           const dto = toBookingDto(row, event.id, event, { provider: payments.provider });
+          if (payments.provider === 'simulated' && input.buyer) {
+            payments.recentHolds.remember({
+              id: row.id,
+              userId: input.userId,
+              eventId: event.id,
+              quantity: row.quantity,
+              totalPiasters: row.totalPiasters,
+              userEmail: input.buyer.email,
+              userName: input.buyer.name,
+              title: event.title,
+              eventDate: event.eventDate,
+              startTime: event.startTime,
+              endTime: event.endTime,
+            });
+          }
           if (payments.provider === 'stripe') {
             const full = await findBookingOfUser(pool, row.id, input.userId);
             if (full) dto.payment = (await stripePayment(full)).payment;

@@ -9,7 +9,7 @@ import { confirmSimulated, handleStripeEvent, SimulatedPayer } from './service';
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.database;
   const payments = app.payments;
-  const payer = new SimulatedPayer(app.database.pool);
+  const payer = new SimulatedPayer(app.database.pool, payments.recentHolds);
 
   app.get(
     '/api/payments/config',

@@ -10,13 +10,16 @@ import {
   decideSimulatedCard,
   failPendingBooking,
   findBookingsForSettlement,
+  type HeldBooking,
   lockBookingForSettlement,
   type Payments,
   payPendingBookings,
+  payRememberedHolds,
   recordPaymentFailure,
   settleBookingPaid,
   settleLockedBooking,
 } from '../../plugins/payments';
+import { RecentHolds } from '../../plugins/recent-holds';
 import { findBooking } from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,9 +45,10 @@ type PayingOutcome = 'paid' | 'not-found' | 'locked';
 
 /**
  * Accepted simulated payments, many at once. Payments arriving while a batch runs wait for the next one
- * (db/batcher.ts), and a batch is two statements without a transaction: its bookings are read, then those
- * still pending become paid with their confirmation emails (payPendingBookings). One commit and one WAL
- * flush for the whole batch: an on-sale pays at the rate its buyers reserve.
+ * (db/batcher.ts), and a batch needs no transaction: the holds this process made and remembers are paid
+ * with their confirmation emails in one statement that re-checks them (payRememberedHolds); the others
+ * are read, then those still pending become paid the same way (payPendingBookings). One commit and one
+ * WAL flush for the whole batch: an on-sale pays at the rate its buyers reserve.
  */
 export class SimulatedPayer {
   private readonly batcher = new Batcher<Paying, PayingOutcome>((_key, batch) => this.run(batch), {
@@ -52,21 +56,47 @@ export class SimulatedPayer {
     inFlight: 2,
   });
 
-  constructor(private readonly pool: Queryable) {}
+  constructor(
+    private readonly pool: Queryable,
+    /** Holds this process made: those are paid without a read first. */
+    private readonly holds: RecentHolds = new RecentHolds(0),
+  ) {}
 
   pay(bookingId: string, userId: string): Promise<PayingOutcome> {
     return this.batcher.submit('simulated', { bookingId, userId });
   }
 
-  /** Answers every item once both statements are done (a retried batch starts again from the read). */
+  /**
+   * Remembered holds first (one statement, no read); the rest, and any remembered hold that statement left
+   * alone, are read and paid as pending bookings. Answers every item once all is done (a retried batch
+   * starts again from the beginning; what was paid answers paid).
+   */
   private async run(batch: Array<Waiting<Paying, PayingOutcome>>): Promise<never[]> {
     const distinct = new Map<string, Paying>();
     for (const { input } of batch) distinct.set(`${input.bookingId} ${input.userId}`, input);
-    const seen = await findBookingsForSettlement(this.pool, [...distinct.values()]);
+    const remembered: HeldBooking[] = [];
+    for (const input of distinct.values()) {
+      const hold = this.holds.get(input.bookingId, input.userId);
+      if (hold) remembered.push(hold);
+    }
+    const paidUnread = await payRememberedHolds(this.pool, remembered, 'simulated');
+    // A hold is remembered with its owner: only the owner's request has paid it.
+    const paidKeys = new Set<string>();
+    for (const hold of remembered) {
+      if (!paidUnread.has(hold.id)) continue;
+      paidKeys.add(`${hold.id} ${hold.userId}`);
+      this.holds.forget(hold.id);
+    }
+    const unread = [...distinct].filter(([key]) => !paidKeys.has(key)).map(([, input]) => input);
+    const seen = unread.length > 0 ? await findBookingsForSettlement(this.pool, unread) : [];
     const paid = await payPendingBookings(this.pool, seen, 'simulated');
     const status = new Map(seen.map((booking) => [`${booking.id} ${booking.userId}`, booking.status]));
     for (const item of batch) {
       const key = `${item.input.bookingId} ${item.input.userId}`;
+      if (paidKeys.has(key)) {
+        item.resolve('paid');
+        continue;
+      }
       const was = status.get(key);
       if (was === undefined) item.resolve('not-found');
       else item.resolve(was === 'paid' || paid.has(item.input.bookingId) ? 'paid' : 'locked');

@@ -204,6 +204,51 @@ describe('POST /api/payments/simulated/confirm', () => {
   });
 });
 
+describe('holds paid from memory (no read before the paying statement)', () => {
+  it('are remembered by the reservation and forgotten once paid', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    expect(ctx.app.payments.recentHolds.get(booking.id, user.id)).toMatchObject({ title: event.title });
+    expect(ctx.app.payments.recentHolds.get(booking.id, 'someone-else')).toBeUndefined();
+    expect((await confirm(user, booking.id, card('4242424242424242'))).json().status).toBe('paid');
+    expect(ctx.app.payments.recentHolds.get(booking.id, user.id)).toBeUndefined();
+  });
+
+  it('write the email from the database when the event or the buyer changed after the reservation', async () => {
+    const event = await createTestEvent(pool, { title: 'Old Title' });
+    const user = await ctx.createUser();
+    const renamed = await book(user, event.id, 1);
+    await pool.query(`UPDATE events SET title = 'New Title', start_time = '21:15' WHERE id = $1`, [event.id]);
+    expect((await confirm(user, renamed.id, card('4242424242424242'))).json().status).toBe('paid');
+    const [first] = await confirmationMails(renamed.id);
+    expect(first?.text_body).toContain('New Title');
+    expect(first?.text_body).toContain('09:15 PM');
+    expect(first?.text_body).not.toContain('Old Title');
+
+    const other = await createTestEvent(pool, { title: 'Second Show' });
+    const booking = await book(user, other.id, 1);
+    await pool.query(`UPDATE users SET name = 'Renamed Buyer', email = 'renamed-' || email WHERE id = $1`, [user.id]);
+    expect((await confirm(user, booking.id, card('4242424242424242'))).json().status).toBe('paid');
+    const [second] = await confirmationMails(booking.id);
+    expect(second?.to_address).toBe(`renamed-${user.email}`);
+    expect(second?.text_body).toContain('Renamed Buyer');
+  });
+
+  it('pay only the owner, even when another user confirms the same booking in the same batch', async () => {
+    const event = await createTestEvent(pool);
+    const [owner, intruder] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const booking = await book(owner, event.id, 2);
+    const [mine, theirs] = await Promise.all([
+      confirm(owner, booking.id, card('4242424242424242')),
+      confirm(intruder, booking.id, card('4242424242424242')),
+    ]);
+    expect(mine.json()).toEqual({ bookingId: booking.id, status: 'paid' });
+    expect(theirs.statusCode).toBe(404);
+    expect(await confirmationMails(booking.id)).toHaveLength(1);
+  });
+});
+
 describe('payPendingBookings (accepted cards paid in batches, without a transaction)', () => {
   const read = async (bookingId: string, userId: string) => {
     const [seen] = await findBookingsForSettlement(pool, [{ bookingId, userId }]);
