@@ -1,4 +1,3 @@
-import '@fontsource-variable/inter/index.css';
 import './index.css';
 
 const root = document.getElementById('root');
