@@ -93,7 +93,13 @@ export interface MailTransport {
 
 export const MAIL_BATCH_SIZE = 10;
 /** Emails marked 'logged' per statement when there is no SMTP server (nothing is sent, so more at once). */
-const LOGGED_BATCH_SIZE = 100;
+const LOGGED_BATCH_SIZE = 500;
+/**
+ * Deliveries woken by notifications start at most this often: during an on-sale every payment batch
+ * notifies, and a delivery per notification would commit as often as the payments do, competing with
+ * them for the WAL flush. An email waits at most this long for its turn (or the one-second poll).
+ */
+export const NUDGE_GAP_MS = 250;
 export const MAIL_MAX_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 5_000;
 const MAX_RETRY_MS = 10 * 60_000;
@@ -240,6 +246,8 @@ export const mailWorkerPlugin = fp(
     let listener: pg.Client | undefined;
     let reconnect: NodeJS.Timeout | undefined;
     let nudged: Promise<unknown> | undefined;
+    let lastNudge = 0;
+    let nudgeLater: NodeJS.Timeout | undefined;
 
     async function deliver() {
       // Drain a backlog in consecutive batches, but give the lock back now and then.
@@ -250,7 +258,16 @@ export const mailWorkerPlugin = fp(
     }
 
     function nudge() {
-      if (closing || nudged) return;
+      if (closing || nudged || nudgeLater) return;
+      const wait = lastNudge + NUDGE_GAP_MS - Date.now();
+      if (wait > 0) {
+        nudgeLater = setTimeout(() => {
+          nudgeLater = undefined;
+          nudge();
+        }, wait);
+        return;
+      }
+      lastNudge = Date.now();
       nudged = app.scheduler
         .runNow('mail-delivery', deliver)
         .catch((err: unknown) => app.log.warn({ err }, 'mail delivery after a notification failed'))
@@ -286,6 +303,7 @@ export const mailWorkerPlugin = fp(
     app.addHook('onClose', async () => {
       closing = true;
       clearTimeout(reconnect);
+      clearTimeout(nudgeLater);
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => {});

@@ -411,11 +411,39 @@ export async function payRememberedHolds(
 /** Runs a paid statement on its own (autocommitted, prepared as `name`) and wakes the mail workers after it. */
 async function payAutocommitted(db: Queryable, name: string, statement: SQL): Promise<Set<string>> {
   const rows = await executePrepared<{ key: string }>(db, name, statement);
-  if (rows.length > 0) {
-    // After the commit, in a statement of its own (see WAKE_MAIL_WORKERS); nobody waits for it.
-    executePrepared(db, 'eventry_wake_mail', WAKE_MAIL_WORKERS).catch(() => {});
-  }
+  if (rows.length > 0) wakeMailWorkersSoon(db);
   return new Set(rows.map((row) => row.key));
+}
+
+/** Wake-ups of the mail workers after batched payments: at most one per this many ms and database pool. */
+const WAKE_GAP_MS = 100;
+const wakes = new WeakMap<Queryable, { last: number; pending: boolean }>();
+
+/**
+ * Wakes the mail workers after a commit, in a statement of its own (see WAKE_MAIL_WORKERS) that nobody
+ * waits for. The payment batches of an on-sale commit dozens of times a second: those of the same tenth
+ * of a second share one wake-up (every NOTIFY is a transaction that queues for the same lock as the
+ * reservations' notifying commits). The workers' one-second poll makes up for a wake-up that is lost.
+ */
+function wakeMailWorkersSoon(db: Queryable): void {
+  let state = wakes.get(db);
+  if (!state) {
+    state = { last: 0, pending: false };
+    wakes.set(db, state);
+  }
+  if (state.pending) return;
+  const wake = (current: { last: number; pending: boolean }) => {
+    current.pending = false;
+    current.last = Date.now();
+    executePrepared(db, 'eventry_wake_mail', WAKE_MAIL_WORKERS).catch(() => {});
+  };
+  const wait = state.last + WAKE_GAP_MS - Date.now();
+  if (wait <= 0) {
+    wake(state);
+    return;
+  }
+  state.pending = true;
+  setTimeout(wake, wait, state).unref();
 }
 
 /** The provider refused a payment attempt: the booking stays pending (the buyer may try another card). */
