@@ -406,6 +406,23 @@ export async function runReservationsBench(options: ReservationsBenchOptions): P
 
 // ------------------------------------------------------------------------------------------ standalone
 
+/** `--cpu-prof`: the app's V8 profile of the whole run, kept as bench/results/reservations.cpuprofile. */
+async function keepProfile(dir: string) {
+  const { readdirSync, copyFileSync } = await import('node:fs');
+  const { summariseProfile } = await import('./lib/profile');
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) {
+    process.stderr.write('[reservations] the app wrote no CPU profile\n');
+    return;
+  }
+  const kept = path.join(benchDir, 'results', 'reservations.cpuprofile');
+  copyFileSync(path.join(dir, file), kept);
+  const summary = summariseProfile(kept);
+  process.stdout.write(`CPU profile: ${path.relative(path.dirname(benchDir), kept)}\n`);
+  for (const row of summary.byPackage.slice(0, 12)) process.stdout.write(`  ${row.percent}%  ${row.name}\n`);
+  for (const row of summary.topFunctions.slice(0, 25)) process.stdout.write(`  self ${row.percent}%  ${row.name}\n`);
+}
+
 async function main() {
   const args = new Map(
     process.argv.slice(2).map((arg) => {
@@ -425,6 +442,7 @@ async function main() {
       port,
       admin: { email: 'bench-admin@eventry.test', password: 'BenchAdmin123' },
       logFile: path.join(dataDir, 'app.log'),
+      nodeArgs: args.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profile')}`] : [],
     },
     120_000,
   );
@@ -448,6 +466,7 @@ async function main() {
     process.stdout.write(`written to ${path.relative(root, resultsFile)}\n`);
   } finally {
     await stopApp(app).catch(() => {});
+    if (args.has('cpu-prof')) await keepProfile(path.join(dataDir, 'profile'));
     await stopEverything();
     await rm(dataDir, { recursive: true, force: true });
   }

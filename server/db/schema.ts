@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   time,
@@ -228,8 +229,10 @@ export const emailOutbox = pgTable(
     to: text('to_address').notNull(),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
-    text: text('text_body').notNull(),
-    html: text('html_body').notNull(),
+    /** The bodies, or null when the email is stored as `data` and rendered on the way out (renderStoredMail). */
+    text: text('text_body'),
+    html: text('html_body'),
+    data: jsonb('data'),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'logged'] })
       .notNull()
       .default('pending'),
@@ -239,5 +242,8 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('email_outbox_body_check', sql`(${t.text} IS NOT NULL AND ${t.html} IS NOT NULL) OR ${t.data} IS NOT NULL`),
+  ],
 );

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { CURRENCY } from '../../contracts/constants';
+import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../contracts/dates';
+
 /**
  * Every email Eventry sends, as plain text and HTML. Anything a user typed is HTML-escaped.
  */
@@ -70,4 +74,66 @@ export function renderContactEmail(message: {
       `Reply to this email to answer ${escapeHtml(name)} directly.`,
     ]),
   };
+}
+
+/** What a booking confirmation says; it is queued as this data and rendered when it is delivered or shown. */
+export const bookingConfirmationDataSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  eventDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  quantity: z.number().int(),
+  totalPiasters: z.number().int(),
+});
+export type BookingConfirmationData = z.infer<typeof bookingConfirmationDataSchema>;
+
+export function bookingConfirmationSubject(title: string): string {
+  return `Eventry: your tickets for ${title}`;
+}
+
+export function renderBookingConfirmation(data: BookingConfirmationData): Rendered {
+  const name = data.name.trim() || 'there';
+  const when = `${weekdayOf(data.eventDate)}, ${formatDate(data.eventDate)}`;
+  const times = `${formatTime12(data.startTime)} - ${formatTime12(data.endTime)}`;
+  const tickets = `${data.quantity} ${data.quantity === 1 ? 'ticket' : 'tickets'}`;
+  const total = `${formatPiasters(data.totalPiasters)} ${CURRENCY}`;
+  const rows: Array<[string, string]> = [
+    ['Event', data.title],
+    ['Date', when],
+    ['Time', times],
+    ['Tickets', tickets],
+    ['Total paid', total],
+  ];
+  const text = [
+    `Hi ${name},`,
+    '',
+    `Your booking for ${data.title} is confirmed.`,
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    'Your tickets are in your profile under Your Tickets.',
+    '',
+    '— Eventry',
+  ].join('\n');
+  const table = rows
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:6px 16px 6px 0;color:#64748b">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-weight:700;font-size:20px;color:#0d9488;margin:0 0 24px">Eventry</p><h1 style="font-size:20px;margin:0 0 16px">Your booking is confirmed</h1><p style="margin:0 0 16px">Hi ${escapeHtml(name)},</p><p style="margin:0 0 16px">Your booking for ${escapeHtml(data.title)} is confirmed.</p><table style="border-collapse:collapse;margin:0 0 16px">${table}</table><p style="margin:0 0 16px">Your tickets are in your profile under Your Tickets.</p><p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Sent by Eventry.</p></div></body></html>`;
+  return { subject: bookingConfirmationSubject(data.title), text, html };
+}
+
+/**
+ * The bodies of an email queued as data (OutgoingMail's `data`), by its kind. Throws for a kind that is
+ * not stored as data or data that does not fit it (the delivery records that as a failed attempt).
+ */
+export function renderStoredMail(kind: string, data: unknown): Pick<Rendered, 'text' | 'html'> {
+  if (kind === 'booking-confirmation') {
+    const { text, html } = renderBookingConfirmation(bookingConfirmationDataSchema.parse(data));
+    return { text, html };
+  }
+  throw new Error(`emails of kind ${kind} are not stored as data`);
 }

@@ -23,7 +23,10 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function mail(subject: string, overrides: Partial<OutgoingMail> = {}): OutgoingMail {
+function mail(
+  subject: string,
+  overrides: Partial<Pick<OutgoingMail, 'kind' | 'to' | 'replyTo' | 'dedupeKey'>> = {},
+): OutgoingMail {
   return {
     kind: 'test',
     to: 'someone@example.com',
@@ -75,6 +78,57 @@ describe('deliverDueMail', () => {
     expect(stored.status).toBe('sent');
     expect(stored.sentAt).toBeInstanceOf(Date);
     expect(await deliverDueMail(db, transport)).toEqual({ sent: 0, logged: 0, retried: 0, failed: 0 });
+  });
+
+  it('renders an email queued as its data when it is sent, and stores only the data', async () => {
+    const data = {
+      name: 'Layla',
+      title: 'Jazz <Night>',
+      eventDate: '2026-11-27',
+      startTime: '19:00:00',
+      endTime: '22:00:00',
+      quantity: 2,
+      totalPiasters: 70_000,
+    };
+    await enqueueMail(db, {
+      kind: 'booking-confirmation',
+      to: 'layla@example.com',
+      subject: 'Data-queued confirmation',
+      data,
+    });
+    const stored = await row('Data-queued confirmation');
+    expect(stored).toMatchObject({ text: null, html: null, data });
+    expect(await deliverDueMail(db, transport)).toMatchObject({ sent: 1 });
+    const [got] = received('Data-queued confirmation');
+    expect(got?.envelopeTo).toEqual(['layla@example.com']);
+    expect(got?.text).toContain('Hi Layla,');
+    expect(got?.text).toContain('Your booking for Jazz <Night> is confirmed.');
+    expect(got?.text).toContain('Date: Friday, Nov 27, 2026');
+    expect(got?.text).toContain('Time: 07:00 PM - 10:00 PM');
+    expect(got?.text).toContain('Tickets: 2 tickets');
+    expect(got?.text).toContain('Total paid: 700 EGP');
+    expect(got?.html).toContain('Jazz &lt;Night&gt;');
+  });
+
+  it('records data that does not fit its kind as a failed attempt instead of sending it', async () => {
+    await enqueueMail(db, {
+      kind: 'booking-confirmation',
+      to: 'x@example.com',
+      subject: 'Bad data',
+      data: { title: 1 },
+    });
+    expect(await deliverDueMail(db, transport)).toMatchObject({ sent: 0, retried: 1 });
+    expect(received('Bad data')).toHaveLength(0);
+    expect((await row('Bad data')).lastError).toMatch(/title|expected/i);
+    await db.delete(emailOutbox).where(eq(emailOutbox.subject, 'Bad data')); // not retried in the next tests
+  });
+
+  it('refuses a row with neither bodies nor data', async () => {
+    await expect(
+      ctx.database.pool.query(
+        "INSERT INTO email_outbox (kind, to_address, subject) VALUES ('test', 'a@example.com', 'Bodiless')",
+      ),
+    ).rejects.toThrow(/email_outbox_body_check/);
   });
 
   it('keeps an email for later when it is queued in a transaction that rolls back', async () => {

@@ -5,22 +5,37 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import type { Db, DbOrTx } from '../db/client';
 import type { AppConfig } from '../env';
+import { renderStoredMail } from './email-templates';
 
 /** NOTIFY channel of new outbox rows: lets the worker send at once instead of at its next poll. */
 export const MAIL_CHANNEL = 'eventry_mail';
 
-export interface OutgoingMail {
+interface MailHead {
   kind: 'verification' | 'password-reset' | 'booking-confirmation' | 'contact' | (string & {});
   to: string;
   subject: string;
-  text: string;
-  html: string;
   replyTo?: string;
   /** At most one email is ever queued per key (e.g. `booking-paid:<id>`). */
   dedupeKey?: string;
 }
 
-const OUTBOX_COLUMNS = sql`(kind, to_address, subject, text_body, html_body, reply_to, dedupe_key, next_attempt_at)`;
+/**
+ * An email to queue: with its bodies, or (kinds that renderStoredMail knows) with the data they are
+ * rendered from when the email is delivered or shown, which keeps the outbox row small.
+ */
+export type OutgoingMail = MailHead &
+  ({ text: string; html: string; data?: undefined } | { data: object; text?: undefined; html?: undefined });
+
+/** An outbox row's bodies: stored as they are, or rendered from its data. */
+export function mailBodies(mail: { kind: string; text: string | null; html: string | null; data: unknown }): {
+  text: string;
+  html: string;
+} {
+  if (mail.text !== null && mail.html !== null) return { text: mail.text, html: mail.html };
+  return renderStoredMail(mail.kind, mail.data);
+}
+
+const OUTBOX_COLUMNS = sql`(kind, to_address, subject, text_body, html_body, data, reply_to, dedupe_key, next_attempt_at)`;
 // Due at once, in whole milliseconds: the worker compares with JavaScript Dates (milliseconds), and
 // PostgreSQL's microseconds would make a Date taken in the same millisecond look too early.
 const DUE_NOW = sql`date_trunc('milliseconds', now())`;
@@ -34,7 +49,8 @@ export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<boole
   const inserted = await db.execute(
     // pg_notify wakes the mail workers once the transaction commits (nothing is sent if it rolls back).
     sql`INSERT INTO email_outbox ${OUTBOX_COLUMNS}
-        VALUES (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html}, ${mail.replyTo ?? null},
+        VALUES (${mail.kind}, ${mail.to}, ${mail.subject}, ${mail.text ?? null}, ${mail.html ?? null},
+                ${mail.data === undefined ? null : JSON.stringify(mail.data)}::jsonb, ${mail.replyTo ?? null},
                 ${mail.dedupeKey ?? null}, ${DUE_NOW})
         ON CONFLICT (dedupe_key) DO NOTHING RETURNING id, pg_notify(${MAIL_CHANNEL}, '')`,
   );
@@ -62,12 +78,12 @@ export function enqueueMailsAfter(mails: Array<OutgoingMail & { key: string }>, 
   return sql`WITH done AS (${change}),
     queued AS (
       INSERT INTO email_outbox ${OUTBOX_COLUMNS}
-      SELECT m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.reply_to, m.dedupe_key, ${DUE_NOW}
+      SELECT m.kind, m.to_address, m.subject, m.text_body, m.html_body, m.data::jsonb, m.reply_to, m.dedupe_key, ${DUE_NOW}
         FROM unnest(${column((m) => m.key)}::text[], ${column((m) => m.kind)}::text[], ${column((m) => m.to)}::text[],
                     ${column((m) => m.subject)}::text[], ${column((m) => m.text)}::text[],
-                    ${column((m) => m.html)}::text[], ${column((m) => m.replyTo)}::text[],
-                    ${column((m) => m.dedupeKey)}::text[])
-               AS m(key, kind, to_address, subject, text_body, html_body, reply_to, dedupe_key)
+                    ${column((m) => m.html)}::text[], ${column((m) => (m.data === undefined ? undefined : JSON.stringify(m.data)))}::text[],
+                    ${column((m) => m.replyTo)}::text[], ${column((m) => m.dedupeKey)}::text[])
+               AS m(key, kind, to_address, subject, text_body, html_body, data, reply_to, dedupe_key)
         JOIN done ON done.key = m.key
       ON CONFLICT (dedupe_key) DO NOTHING
       RETURNING id
@@ -128,8 +144,9 @@ interface ClaimedMail {
   to: string;
   replyTo: string | null;
   subject: string;
-  text: string;
-  html: string;
+  text: string | null;
+  html: string | null;
+  data: unknown;
   attempts: number;
 }
 
@@ -185,7 +202,7 @@ export async function deliverDueMail(
        SET attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
      WHERE id IN (${dueMail(now, MAIL_BATCH_SIZE)})
     RETURNING id, kind, to_address AS "to", reply_to AS "replyTo", subject, text_body AS "text",
-              html_body AS "html", attempts`);
+              html_body AS "html", data, attempts`);
 
   for (const mail of claimed.rows) {
     try {
@@ -193,8 +210,7 @@ export async function deliverDueMail(
         to: mail.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        ...mailBodies(mail),
         headers: { 'X-Eventry-Mail-Id': String(mail.id) },
       });
       await db.execute(

@@ -4,11 +4,11 @@ import fp from 'fastify-plugin';
 import Stripe from 'stripe';
 import { passesLuhn, type SimulatedConfirmBody, TEST_CARDS } from '../../contracts/bookings';
 import { CURRENCY } from '../../contracts/constants';
-import { formatDate, formatPiasters, formatTime12, todayIn, weekdayOf } from '../../contracts/dates';
+import { todayIn } from '../../contracts/dates';
 import { messages } from '../../contracts/messages';
 import { type DbOrTx, executePrepared, type Queryable } from '../db/client';
 import type { AppConfig } from '../env';
-import { escapeHtml } from './email-templates';
+import { bookingConfirmationSubject } from './email-templates';
 import { enqueueMailsAfter, type OutgoingMail, WAKE_MAIL_WORKERS } from './mailer';
 import { RecentHolds } from './recent-holds';
 
@@ -312,14 +312,19 @@ export async function settleLockedBooking(
   return { id: booking.id, status: 'paid', refund: false, paymentIntentId: intentId };
 }
 
-/** The confirmation email of a booking that became paid. */
+/**
+ * The confirmation email of a booking that became paid, queued as its data (what the booking, its event and
+ * its buyer say now): the mail worker renders it. A few hundred bytes instead of ~3 KB of text and HTML to
+ * send, store and write to the WAL with every payment of an on-sale.
+ */
 function confirmationEmail(booking: HeldBooking): OutgoingMail & { key: string } {
   return {
     key: booking.id,
     kind: 'booking-confirmation',
     to: booking.userEmail,
     dedupeKey: `booking-paid:${booking.id}`,
-    ...renderBookingConfirmation({
+    subject: bookingConfirmationSubject(booking.title),
+    data: {
       name: booking.userName,
       title: booking.title,
       eventDate: booking.eventDate,
@@ -327,7 +332,7 @@ function confirmationEmail(booking: HeldBooking): OutgoingMail & { key: string }
       endTime: booking.endTime,
       quantity: booking.quantity,
       totalPiasters: booking.totalPiasters,
-    }),
+    },
   };
 }
 
@@ -477,52 +482,6 @@ export async function claimPaymentEvent(
         ON CONFLICT (id) DO NOTHING RETURNING id`,
   );
   return inserted.rows.length > 0;
-}
-
-// ---------------------------------------------------------------------------
-// Confirmation email
-// ---------------------------------------------------------------------------
-
-export function renderBookingConfirmation(data: {
-  name: string;
-  title: string;
-  eventDate: string;
-  startTime: string;
-  endTime: string;
-  quantity: number;
-  totalPiasters: number;
-}): { subject: string; text: string; html: string } {
-  const name = data.name.trim() || 'there';
-  const when = `${weekdayOf(data.eventDate)}, ${formatDate(data.eventDate)}`;
-  const times = `${formatTime12(data.startTime)} - ${formatTime12(data.endTime)}`;
-  const tickets = `${data.quantity} ${data.quantity === 1 ? 'ticket' : 'tickets'}`;
-  const total = `${formatPiasters(data.totalPiasters)} ${CURRENCY}`;
-  const rows: Array<[string, string]> = [
-    ['Event', data.title],
-    ['Date', when],
-    ['Time', times],
-    ['Tickets', tickets],
-    ['Total paid', total],
-  ];
-  const text = [
-    `Hi ${name},`,
-    '',
-    `Your booking for ${data.title} is confirmed.`,
-    '',
-    ...rows.map(([k, v]) => `${k}: ${v}`),
-    '',
-    'Your tickets are in your profile under Your Tickets.',
-    '',
-    '— Eventry',
-  ].join('\n');
-  const table = rows
-    .map(
-      ([k, v]) =>
-        `<tr><td style="padding:6px 16px 6px 0;color:#64748b">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(v)}</td></tr>`,
-    )
-    .join('');
-  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-weight:700;font-size:20px;color:#0d9488;margin:0 0 24px">Eventry</p><h1 style="font-size:20px;margin:0 0 16px">Your booking is confirmed</h1><p style="margin:0 0 16px">Hi ${escapeHtml(name)},</p><p style="margin:0 0 16px">Your booking for ${escapeHtml(data.title)} is confirmed.</p><table style="border-collapse:collapse;margin:0 0 16px">${table}</table><p style="margin:0 0 16px">Your tickets are in your profile under Your Tickets.</p><p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Sent by Eventry.</p></div></body></html>`;
-  return { subject: `Eventry: your tickets for ${data.title}`, text, html };
 }
 
 // ---------------------------------------------------------------------------

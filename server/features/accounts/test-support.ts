@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { emailOutbox } from '../../db/schema';
+import { mailBodies } from '../../plugins/mailer';
 import type { TestContext } from '../../test/helpers';
 
 /**
@@ -57,7 +58,7 @@ export async function latestMail(ctx: TestContext, to: string, kind: string) {
     .orderBy(desc(emailOutbox.id))
     .limit(1);
   if (!mail) return undefined;
-  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  const link = /https?:\/\/\S+/.exec(mailBodies(mail).text)?.[0];
   return { ...mail, link };
 }
 

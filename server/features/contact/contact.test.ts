@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox } from '../../db/schema';
-import { createMailTransport, deliverDueMail } from '../../plugins/mailer';
+import { createMailTransport, deliverDueMail, enqueueMail } from '../../plugins/mailer';
 import { setupTestApp } from '../../test/helpers';
 import { startTestSmtpServer } from '../../test/smtp-server';
 import { contactRecipient } from './service';
@@ -222,5 +222,32 @@ describe('GET /api/admin/mailbox', () => {
     expect(sent).toBeDefined();
     expect(sent?.text).toBeNull();
     expect(body.items.map((m) => m.id)).toEqual([...body.items.map((m) => m.id as number)].sort((a, b) => b - a));
+  });
+
+  it('shows a logged booking confirmation rendered from the data it was queued with', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    await enqueueMail(ctx.database.db, {
+      kind: 'booking-confirmation',
+      to: 'buyer@example.com',
+      subject: 'Eventry: your tickets for Mailbox Night',
+      data: {
+        name: 'Omar',
+        title: 'Mailbox Night',
+        eventDate: '2026-12-04',
+        startTime: '20:00:00',
+        endTime: '23:30:00',
+        quantity: 1,
+        totalPiasters: 15_000,
+      },
+    });
+    while (Object.values(await deliverDueMail(ctx.database.db, null)).some((n) => n > 0));
+    const res = await ctx.request(admin, { method: 'GET', url: '/api/admin/mailbox' });
+    const entry = (res.json() as { items: Array<{ subject: string; text: string | null }> }).items.find(
+      (m) => m.subject === 'Eventry: your tickets for Mailbox Night',
+    );
+    expect(entry?.text).toContain('Hi Omar,');
+    expect(entry?.text).toContain('Date: Friday, Dec 4, 2026');
+    expect(entry?.text).toContain('Time: 08:00 PM - 11:30 PM');
+    expect(entry?.text).toContain('Total paid: 150 EGP');
   });
 });

@@ -31,6 +31,8 @@ export async function listLatestMail(db: DbOrTx, limit: number) {
       replyTo: emailOutbox.replyTo,
       subject: emailOutbox.subject,
       text: emailOutbox.text,
+      html: emailOutbox.html,
+      data: emailOutbox.data,
       status: emailOutbox.status,
       attempts: emailOutbox.attempts,
       lastError: emailOutbox.lastError,

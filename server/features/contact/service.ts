@@ -3,7 +3,7 @@ import { MAILBOX_LIMIT } from '../../../contracts/contact';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AppConfig } from '../../env';
 import { renderContactEmail } from '../../plugins/email-templates';
-import { enqueueMail } from '../../plugins/mailer';
+import { enqueueMail, mailBodies } from '../../plugins/mailer';
 import { findFirstAdminEmail, insertContactMessage, listLatestMail } from './repository';
 
 /** "Eventry <no-reply@x.org>" → "no-reply@x.org". */
@@ -41,14 +41,23 @@ export async function sendContactMessage(
   });
 }
 
+/** A logged email's text as it would have been sent (rendered when it was queued as data). */
+function loggedText(mail: Parameters<typeof mailBodies>[0]): string {
+  try {
+    return mailBodies(mail).text;
+  } catch (error) {
+    return `(this email could not be rendered: ${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
 /** The latest emails for the admin mailbox. Bodies only of emails that were logged, never of sent ones. */
 export async function getMailbox(db: DbOrTx, config: Pick<AppConfig, 'smtpUrl'>): Promise<MailboxResponse> {
   const rows = await listLatestMail(db, MAILBOX_LIMIT);
   return {
     delivery: config.smtpUrl ? 'smtp' : 'log',
-    items: rows.map((row) => ({
+    items: rows.map(({ html, data, ...row }) => ({
       ...row,
-      text: row.status === 'logged' ? row.text : null,
+      text: row.status === 'logged' ? loggedText({ ...row, html, data }) : null,
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     })),

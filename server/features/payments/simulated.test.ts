@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
+import { mailBodies } from '../../plugins/mailer';
 import { decideSimulatedCard, findBookingsForSettlement, payPendingBookings } from '../../plugins/payments';
 import { createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
@@ -42,12 +43,23 @@ async function bookingRow(id: string) {
   return result.rows[0];
 }
 
-async function confirmationMails(bookingId: string): Promise<Array<{ to_address: string; text_body: string }>> {
-  const result = await pool.query<{ to_address: string; text_body: string }>(
-    'SELECT to_address, text_body, html_body FROM email_outbox WHERE dedupe_key = $1',
+/** The booking's confirmation emails as the mail worker delivers them (queued as data, rendered on the way out). */
+async function confirmationMails(bookingId: string) {
+  const result = await pool.query<{
+    kind: string;
+    to_address: string;
+    subject: string;
+    text: null;
+    html: null;
+    data: unknown;
+  }>(
+    'SELECT kind, to_address, subject, text_body AS text, html_body AS html, data FROM email_outbox WHERE dedupe_key = $1',
     [`booking-paid:${bookingId}`],
   );
-  return result.rows;
+  return result.rows.map((row) => {
+    const { text, html } = mailBodies(row);
+    return { to_address: row.to_address, subject: row.subject, stored: row, text_body: text, html_body: html };
+  });
 }
 
 describe('the simulated card processor', () => {
@@ -98,10 +110,16 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(mails[0]?.text_body).toContain('Jazz <Night> & Friends');
     expect(mails[0]?.text_body).toContain('700 EGP');
     expect(mails[0]?.text_body).toContain('07:30 PM - 10:00 PM');
-    const html = await pool.query<{ html_body: string }>('SELECT html_body FROM email_outbox WHERE dedupe_key = $1', [
-      `booking-paid:${booking.id}`,
-    ]);
-    expect(html.rows[0]?.html_body).toContain('Jazz &lt;Night&gt; &amp; Friends');
+    expect(mails[0]?.html_body).toContain('Jazz &lt;Night&gt; &amp; Friends');
+    expect(mails[0]?.subject).toBe('Eventry: your tickets for Jazz <Night> & Friends');
+    // Queued as its data, not as ~3 KB of text and HTML.
+    expect(mails[0]?.stored).toMatchObject({ text: null, html: null });
+    expect(mails[0]?.stored.data).toMatchObject({
+      title: 'Jazz <Night> & Friends',
+      quantity: 2,
+      totalPiasters: 70_000,
+    });
+    expect(JSON.stringify(mails[0]?.stored.data).length).toBeLessThan(300);
     const view = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
     expect(view.json()).toMatchObject({ status: 'paid' });
     expect(view.json().paidAt).not.toBeNull();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/client';
 import { emailOutbox, sessions } from '../../db/schema';
+import { mailBodies } from '../../plugins/mailer';
 import { createTestDatabase, setupTestApp, testConfig } from '../helpers';
 import { appRoutes, describeResponse, expectProblem, fillPath, randomIp, STATE_CHANGING } from './support';
 
@@ -128,7 +129,7 @@ describe('session lifecycle', () => {
     expect(asked.statusCode, describeResponse(asked)).toBeLessThan(300);
     const mails = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email));
     const link = mails
-      .map((m) => /https?:\/\/\S*reset-password\S*/.exec(m.text)?.[0])
+      .map((m) => /https?:\/\/\S*reset-password\S*/.exec(mailBodies(m).text)?.[0])
       .find((l): l is string => l !== undefined);
     expect(link, 'a reset email with a link').toBeDefined();
     const url = new URL(link as string);
