@@ -147,7 +147,14 @@ async function createRawUsers(pool: pg.Pool, count: number): Promise<string[]> {
 }
 
 /** The naive hot-row transaction, `connections` loops at once for `seconds`. */
-async function runRaw(pool: pg.Pool, eventId: string, users: string[], connections: number, seconds: number) {
+async function runRaw(
+  pool: pg.Pool,
+  eventId: string,
+  users: string[],
+  connections: number,
+  seconds: number,
+  close = true,
+) {
   const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
   let failure: unknown;
   let next = 0;
@@ -185,10 +192,31 @@ async function runRaw(pool: pg.Pool, eventId: string, users: string[], connectio
         }),
       ),
   );
-  for (const client of clients) client.release();
+  // Closed now, not left idle: the pool would close its idle connections 10 s later, in the middle of the
+  // HTTP run, and 160 backends exiting at once stall the machine for about a second.
+  for (const client of clients) client.release(close);
+  if (close) await backendsSettled(pool);
   if (failure) throw failure;
   const elapsed = (performance.now() - started) / 1000;
   return { connections, seconds: round(elapsed, 2), transactions, perSecond: round(transactions / elapsed) };
+}
+
+/** Waits (up to 5 s) until PostgreSQL's number of client backends stops changing: closed ones have exited. */
+async function backendsSettled(pool: pg.Pool) {
+  const count = async () =>
+    (
+      await pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend'`,
+      )
+    ).rows[0]?.n;
+  const until = Date.now() + 5_000;
+  let previous = await count();
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = await count();
+    if (now === previous) return;
+    previous = now;
+  }
 }
 
 function postHead(baseUrl: URL, pathName: string, cookie: string, extraHeaders: Record<string, string> = {}): string {
@@ -313,7 +341,7 @@ export async function runReservationsBench(options: ReservationsBenchOptions): P
       // Each measured phase starts from a checkpoint, so that neither pays for the writes of the setup or
       // of the phase before it (and a long-running database, which recycles its WAL files, is what we model).
       await pool.query('CHECKPOINT');
-      await runRaw(pool, rawEvent, warmUsers, rawConnections, 1); // warm-up
+      await runRaw(pool, rawEvent, warmUsers, rawConnections, 1, false); // warm-up (its connections are reused)
       const raw = await runRaw(pool, rawEvent, rawUsers, rawConnections, seconds);
       log(`raw hot row, ${rawConnections} connections: ${raw.perSecond} tx/s`);
 
