@@ -49,7 +49,7 @@ declare module 'fastify' {
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
 /** How long a resolved session is reused while the LISTEN connection relays every revocation. */
-const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_TTL_MS = 10_000;
 
 export interface BuildOptions {
   config: AppConfig & { authSecret: string };
@@ -62,7 +62,7 @@ export interface BuildOptions {
   webDir?: string | null;
   /**
    * How long a resolved session may be reused (server/plugins/session-cache.ts); 0 turns the cache off.
-   * Default 2 s, off under NODE_ENV=test (its suites write sessions and roles straight to the database).
+   * Default 10 s, off under NODE_ENV=test (its suites write sessions and roles straight to the database).
    */
   sessionCacheTtlMs?: number;
 }
