@@ -1,4 +1,4 @@
-import { holdRequests, USER_STATE } from './support/fixtures';
+import { holdRequests, USER, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 test.use({ storageState: USER_STATE });
@@ -55,6 +55,15 @@ test('books two tickets, pays with 4242 and finds them under Your Tickets', asyn
   await expect(tickets.getByText(title)).toBeVisible();
   await expect(tickets.getByText(`${unit * 2} EGP`).first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your History' })).toBeVisible();
+
+  // The confirmation reaches the buyer over SMTP (queued as data with the payment, rendered by the worker).
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const mail = await waitForMail(USER.email, new RegExp(`^Eventry: your tickets for ${escaped}$`));
+  expect(mail.text).toContain(`Hi ${USER.firstName}`);
+  expect(mail.text).toContain(`Your booking for ${title} is confirmed.`);
+  expect(mail.text).toContain('Tickets: 2 tickets');
+  expect(mail.text).toContain(`Total paid: ${unit * 2} EGP`);
+  expect(mail.html).toContain('Your booking is confirmed');
 });
 
 test('shows a declined card’s message inline and keeps the reservation payable', async ({ page }) => {
