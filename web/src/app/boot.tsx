@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedInitialData } from './initial-data';
@@ -18,6 +18,9 @@ export function boot(root: HTMLElement): void {
     </StrictMode>
   );
   // Public pages come rendered from the server (server/web-html.ts): adopt that HTML instead of redrawing it.
-  if (root.firstChild) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page (the page is already painted and readable meanwhile; a click on a part not
+  // yet hydrated hydrates that part first).
+  if (root.firstChild) startTransition(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
