@@ -21,6 +21,11 @@ export function boot(root: HTMLElement): void {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page (the page is already painted and readable meanwhile; a click on a part not
   // yet hydrated hydrates that part first).
-  if (root.firstChild) startTransition(() => hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (root.firstChild) {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    createRoot(root).render(app);
+  }
 }
