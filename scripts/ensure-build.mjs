@@ -18,7 +18,16 @@ function newest(target) {
   return max;
 }
 
-const sources = ['contracts', 'server', 'web', 'vite.config.ts', 'package.json'].map((p) => path.join(root, p));
+// The server bundle includes the dependencies, so a changed lock file means a rebuild too.
+const sources = [
+  'contracts',
+  'server',
+  'web',
+  'scripts/build.mjs',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+].map((p) => path.join(root, p));
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (built === 0 || Math.max(...sources.map(newest)) > built) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });

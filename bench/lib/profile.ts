@@ -17,7 +17,7 @@ export interface ProfileSummary {
   byPackage: Array<{ name: string; ms: number; percent: number }>;
   /** Self time by function, biggest first. */
   topFunctions: Array<{ name: string; ms: number; percent: number }>;
-  /** Inclusive time of our own functions (dist/server/main.js), biggest first. */
+  /** Inclusive time of our own functions (dist/server/), biggest first. */
   ourInclusive: Array<{ name: string; ms: number; percent: number }>;
 }
 
@@ -28,7 +28,7 @@ function packageOf(url: string): string {
     const parts = url.slice(nm + 'node_modules/'.length).split('/');
     return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? url);
   }
-  if (url.includes('dist/server/main.js')) return 'eventry (dist/server/main.js)';
+  if (url.includes('/dist/server/')) return 'eventry (dist/server/)';
   if (url.startsWith('node:')) return 'node internals';
   return url.slice(-40);
 }
@@ -62,7 +62,7 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
       const frame = byId.get(cur)?.callFrame;
-      if (!frame?.url.includes('dist/server/main.js')) continue;
+      if (!frame?.url.includes('/dist/server/')) continue;
       const key = `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,21 @@ async function answers(connection: pg.PoolConfig): Promise<number> {
   }
 }
 
+/** Whether a process of this cluster folder (initdb, postgres) runs now (read synchronously from /proc). */
+function postgresRunsFor(clusterDir: string): boolean {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .some((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => arg.includes(clusterDir));
+      } catch {
+        return false; // the process ended meanwhile
+      }
+    });
+}
+
 describe('the embedded PostgreSQL of a data folder', () => {
   it('is not taken from an app that is still running, and is taken over once that app has died', async () => {
     owner = await startOwner();
@@ -67,6 +83,32 @@ describe('the embedded PostgreSQL of a data folder', () => {
       expect(await answers(db.connection)).toBe(1);
     } finally {
       await db.stop();
+    }
+  }, 120_000);
+
+  it("runs the caller's start-up work while the database's processes start it, not before", async () => {
+    // A new folder (initdb, then the server) and the same folder again (the server only).
+    const freshDir = await mkdtemp(path.join(tmpdir(), 'eventry-fresh-'));
+    try {
+      for (const folder of [freshDir, freshDir]) {
+        const clusterDir = path.join(folder, 'postgres');
+        const calls: Array<{ databaseAtWork: boolean; startResolved: boolean }> = [];
+        let startResolved = false;
+        const db = await startEmbeddedPostgres({
+          dataDir: folder,
+          database: 'eventry',
+          whileStarting: () => calls.push({ databaseAtWork: postgresRunsFor(clusterDir), startResolved }),
+        });
+        startResolved = true;
+        try {
+          expect(calls).toEqual([{ databaseAtWork: true, startResolved: false }]);
+          expect(await answers(db.connection)).toBe(1);
+        } finally {
+          await db.stop();
+        }
+      }
+    } finally {
+      await rm(freshDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

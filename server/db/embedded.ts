@@ -27,9 +27,20 @@ export interface EmbeddedOptions {
   dataDir: string;
   database: string;
   log?: (line: string) => void;
+  /**
+   * Called once the postgres server process has been spawned and is starting up: work the caller starts
+   * here (loading modules, say) overlaps with the database's start instead of preceding it or holding up
+   * the steps that spawn it.
+   */
+  whileStarting?: () => void;
 }
 
-export async function startEmbeddedPostgres({ dataDir, database, log }: EmbeddedOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  database,
+  log,
+  whileStarting,
+}: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const password = await readOrCreatePassword(dataDir);
@@ -70,7 +81,13 @@ export async function startEmbeddedPostgres({ dataDir, database, log }: Embedded
     await server.initialise();
   }
   await stopLeftoverServer(clusterDir, log);
-  await server.start();
+  const starting = server.start();
+  if (whileStarting) {
+    // The library keeps the server's process in a private field, set when it spawns it.
+    await whenTrue(() => (server as unknown as { process?: unknown }).process !== undefined, starting);
+    whileStarting();
+  }
+  await starting;
 
   const base: pg.PoolConfig = { host: clusterDir, port: SOCKET_PORT, user: 'postgres', password };
   await ensureDatabase(base, database);
@@ -80,6 +97,20 @@ export async function startEmbeddedPostgres({ dataDir, database, log }: Embedded
     stop: () => server.stop(),
     pid: async () => readPostmasterPid(clusterDir),
   };
+}
+
+/** Resolves once `check()` holds, checked every 2 ms, or once `step` has settled (either way). */
+async function whenTrue(check: () => boolean, step: Promise<unknown>): Promise<void> {
+  let settled = false;
+  step.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  while (!settled && !check()) await new Promise((resolve) => setTimeout(resolve, 2));
 }
 
 async function readOrCreatePassword(dataDir: string): Promise<string> {
