@@ -153,6 +153,8 @@ declare module 'fastify' {
 }
 
 const sessionCache = Symbol('session');
+/** Auth routes that create a session (and, for a sign-up, its user) without changing any other. */
+const ADDS_A_SESSION_ONLY = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
 
 export const authPlugin = fp(
   async function auth(
@@ -169,9 +171,12 @@ export const authPlugin = fp(
         app.live.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
       });
       // This process's own: before the answer leaves, so the client's next request cannot see the old state.
+      // A sign-in or a sign-up only adds a session (and a user) that nothing has cached: they keep everyone
+      // else's entries, which an on-sale's steady stream of sign-ins would otherwise empty over and over.
       app.addHook('onSend', async (request, _reply, payload) => {
         const url = request.url;
-        if (url.startsWith('/api/auth/') || (url.startsWith('/api/me') && request.method !== 'GET')) cache.clear();
+        const changesSessions = url.startsWith('/api/auth/') && !ADDS_A_SESSION_ONLY.has(url.split('?')[0] ?? '');
+        if (changesSessions || (url.startsWith('/api/me') && request.method !== 'GET')) cache.clear();
         return payload;
       });
     }

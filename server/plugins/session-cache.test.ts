@@ -110,6 +110,38 @@ describe('sessions resolved from the cache', () => {
     expect((await ctx.request(user, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
   });
 
+  it('keeps other visitors’ cached sessions through a sign-up and a sign-in (an on-sale signs people in all the time)', async () => {
+    const user = await ctx.createUser();
+    await cached(user);
+    const email = `newcomer-${Date.now()}@example.com`;
+    const signUp = await ctx.request(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'Secret123', name: 'New Comer', firstName: 'New', lastName: 'Comer' },
+      headers: { origin },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    expect(await sessionQueries(user)).toEqual({ status: 200, queries: 0 });
+    const signIn = await ctx.request(undefined, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: 'Secret123' },
+      headers: { origin },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(await sessionQueries(user)).toEqual({ status: 200, queries: 0 });
+    // Anything else under /api/auth still empties it before it answers (here a sign-out of the newcomer).
+    const newcomer = { cookie: signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+    const out = await ctx.request(newcomer as TestUser, {
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      payload: {},
+      headers: { origin },
+    });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expect(await sessionQueries(user)).toEqual({ status: 200, queries: 1 });
+  });
+
   it('ends a session deleted by another process within moments, long before the time to live', async () => {
     const user = await ctx.createUser();
     await cached(user);

@@ -4,7 +4,8 @@
  * - every change of a session or an account, in any process, evicts that user's entries (the database
  *   triggers of migration 0002_auth_notify.sql, relayed by the live plugin), and the cache is used only
  *   while that LISTEN connection is up (server/plugins/auth.ts);
- * - this process's own sign-ins, sign-outs, password and profile changes clear it before they answer;
+ * - this process's own sign-outs, password and profile changes clear it before they answer (its sign-ins
+ *   and sign-ups only add a session that nobody has cached, and keep it);
  * - a read that started before an eviction is not stored (the generation check), so it cannot bring back
  *   a session deleted meanwhile;
  * - an entry lives `ttlMs` at most, and never past the session's own expiry.
