@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildHelloWorld, type HelloWorld, measurePages, type PageLoad } from './lib/bundles';
 import { webComposition } from './lib/composition';
 import { type LighthouseRun, runLighthouse } from './lib/lighthouse';
-import { type CeilingServer, fetchJsonBody, type LoadResult, load, round, startCeiling } from './lib/load';
+import { type CeilingServer, fetchJsonBody, type LoadResult, loadInTurns, round, startCeiling } from './lib/load';
 import {
   type AppProcess,
   freePort,
@@ -251,8 +251,12 @@ async function apiRows(
         notAvailable(1, label, `${url} does not answer 200 JSON yet`, '≥ 40%; p99 ≤ 20 ms');
         continue;
       }
-      const ours = await load(`${app.baseUrl}${url}`, 50, DURATION_S);
-      const top = await load(`${ceiling.baseUrl}${url}`, 50, DURATION_S);
+      const { ours, ceiling: top } = await loadInTurns(
+        `${app.baseUrl}${url}`,
+        `${ceiling.baseUrl}${url}`,
+        50,
+        DURATION_S,
+      );
       results[url] = { ours, ceiling: top };
       log(`${label}: ${ours.requestsPerSecond} req/s (ceiling ${top.requestsPerSecond}), p99 ${ours.latencyP99Ms} ms`);
       loadRows(1, label, ours, top, true);
@@ -304,8 +308,7 @@ async function detailRow(
     );
     return;
   }
-  const ours = await load(`${app.baseUrl}${url}`, 50, DURATION_S);
-  const top = await load(`${ceiling.baseUrl}${url}`, 50, DURATION_S);
+  const { ours, ceiling: top } = await loadInTurns(`${app.baseUrl}${url}`, `${ceiling.baseUrl}${url}`, 50, DURATION_S);
   figures.apiDetail = { ours, ceiling: top };
   log(`GET /api/events/:id: ${ours.requestsPerSecond} req/s (ceiling ${top.requestsPerSecond})`);
   loadRows(2, 'GET /api/events/:id', ours, top, false);

@@ -19,24 +19,82 @@ export interface LoadResult {
   bytesPerResponse: number;
 }
 
-/** One autocannon run (no accept-encoding, so neither side compresses), after a short warm-up. */
-export async function load(url: string, connections: number, durationS: number, warmupS = 2): Promise<LoadResult> {
-  if (warmupS > 0) await autocannon({ url, connections, duration: warmupS });
-  const result = await autocannon({ url, connections, duration: durationS });
+/** What autocannon gives back with `skipAggregateResult`: counts and encoded histograms, to merge later. */
+interface RawRun {
+  totalCompletedRequests: number;
+  totalBytes: number;
+  duration: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function rawRun(url: string, connections: number, durationS: number): Promise<RawRun> {
+  return autocannon({ url, connections, duration: durationS, skipAggregateResult: true }) as unknown as Promise<RawRun>;
+}
+
+/** Several raw runs of one URL as one result: latency percentiles over every request of every run. */
+function merged(url: string, connections: number, runs: RawRun[]): LoadResult {
+  // autocannon's own merge of runs (histograms added together); its type definitions leave it out.
+  const { aggregateResult } = autocannon as unknown as {
+    aggregateResult(
+      runs: RawRun[],
+      opts: { url: string; connections: number },
+    ): {
+      latency: { p50: number; p99: number; max: number };
+    };
+  };
+  const all = aggregateResult(runs, { url, connections });
+  const sum = (pick: (run: RawRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
+  const requests = sum((run) => run.totalCompletedRequests);
+  const seconds = sum((run) => run.duration);
   return {
     url,
     connections,
-    durationS,
-    requestsPerSecond: round(result.requests.average),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    bytesPerResponse: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    durationS: round(seconds, 2),
+    requestsPerSecond: seconds > 0 ? round(requests / seconds) : 0,
+    latencyP50Ms: all.latency.p50,
+    latencyP99Ms: all.latency.p99,
+    latencyMaxMs: all.latency.max,
+    requests,
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+    bytesPerResponse: requests > 0 ? Math.round(sum((run) => run.totalBytes) / requests) : 0,
   };
+}
+
+/**
+ * Ours and the ceiling measured in turns (no accept-encoding, so neither side compresses): after a warm-up of
+ * each, `slices` short runs of each side in the order ours, ceiling, ceiling, ours, ours, …, and each side's
+ * runs merged into one result (latency percentiles over all its requests). This machine's speed changes from
+ * minute to minute: measured one after the other, 12 s each, a ratio could set ours in a slow minute against
+ * the ceiling in a fast one (39 % in one run, 68–75 % in a run minutes before it); in turns, a change of
+ * speed falls on both alike.
+ */
+export async function loadInTurns(
+  oursUrl: string,
+  ceilingUrl: string,
+  connections: number,
+  durationS: number,
+  slices = 4,
+  warmupS = 2,
+): Promise<{ ours: LoadResult; ceiling: LoadResult }> {
+  if (warmupS > 0) {
+    await rawRun(oursUrl, connections, warmupS);
+    await rawRun(ceilingUrl, connections, warmupS);
+  }
+  const slice = durationS / slices;
+  const ours: RawRun[] = [];
+  const ceiling: RawRun[] = [];
+  for (let i = 0; i < slices; i++) {
+    const order = i % 2 === 0 ? (['ours', 'ceiling'] as const) : (['ceiling', 'ours'] as const);
+    for (const side of order) {
+      if (side === 'ours') ours.push(await rawRun(oursUrl, connections, slice));
+      else ceiling.push(await rawRun(ceilingUrl, connections, slice));
+    }
+  }
+  return { ours: merged(oursUrl, connections, ours), ceiling: merged(ceilingUrl, connections, ceiling) };
 }
 
 export interface CeilingServer {
