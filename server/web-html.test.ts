@@ -78,8 +78,10 @@ describe('server-side HTML of the web app', () => {
     );
     expect(html).toMatch(/<meta name="description" content="[^"<>]*Bring &lt;b&gt;everyone&lt;\/b&gt;" \/>/);
     expect(html).toContain(`<link rel="preload" as="image" href="${event.imageUrl}" fetchpriority="high" />`);
-    // The page's own chunks only: the entry is in the template, the framework comes with the app's start module.
-    expect(html).toContain('<meta name="page-chunks" content="/assets/event-details-abc.js /assets/dates-abc.js" />');
+    // The app's chunks and the page's own, each once; the entry is in the template.
+    expect(html).toContain(
+      '<meta name="page-chunks" content="/assets/boot-abc.js /assets/framework-abc.js /assets/event-details-abc.js /assets/dates-abc.js" />',
+    );
     expect(html.match(/<script/g)).toHaveLength(2);
     const data = dataOf(html);
     expect(data).toMatchObject({ event: { id: event.id, data: { id: event.id, title: event.title } }, me: null });

@@ -18,7 +18,7 @@ import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, responsiveImage } from '../contract
  * (painted at once) → (JS, image) in parallel.
  */
 
-/** The meta element listing the page's own chunks (web/src/main.tsx reads it). */
+/** The meta element listing the chunks the page runs beyond index.html's entry (web/src/main.tsx reads it). */
 const PAGE_CHUNKS_META = 'page-chunks';
 /** The id of the data block (web/src/app/initial-data.ts reads it). */
 const INITIAL_DATA_ELEMENT_ID = 'initial-data';
@@ -225,7 +225,11 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     return template;
   }
 
-  /** The route's chunk and the chunks it imports, minus what index.html and the app's start module load. */
+  /**
+   * What the page runs beyond index.html's own entry: the app's start module and its imports, then the
+   * route's chunk and its imports. web/src/main.tsx asks for all of them at once after the first paint; it
+   * then evaluates the libraries and the app in separate tasks, and neither step waits on the network.
+   */
   function pageChunks(t: Template, pathname: string): string[] {
     const key = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
     const files: string[] = [];
@@ -237,11 +241,9 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
       if (!t.referenced.has(chunk.file)) files.push(chunk.file);
       for (const child of chunk.imports ?? []) visit(child);
     };
-    // What the app's start module already loads (Vite preloads those itself) is left out.
     visit(APP_MODULE);
-    const appFiles = new Set(files.splice(0));
     if (key) visit(key);
-    return files.filter((file) => !appFiles.has(file));
+    return files;
   }
 
   async function getJson<T>(url: string): Promise<T | undefined> {
