@@ -427,7 +427,7 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
     const label = page.path === detailPath ? '/event-details/:id' : page.path;
     const scores = [page.performance, page.accessibility, page.bestPractices, page.seo];
     log(
-      `Lighthouse ${label} (median of ${page.allLcpMs.length} runs; LCP ${page.allLcpMs.join(', ')} ms): ${scores.join(' / ')}, LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`,
+      `Lighthouse ${label} (median of ${page.allLcpMs.length} runs; LCP ${page.allLcpMs.join(', ')} ms; TBT ${page.allTbtMs.join(', ')} ms): ${scores.join(' / ')}, LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`,
     );
     const [perf, a11y, bp, seo] = scores;
     rows.push({

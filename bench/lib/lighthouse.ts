@@ -7,8 +7,9 @@ export interface LighthousePage {
   bestPractices: number | null;
   seo: number | null;
   lcpMs: number | null;
-  /** Every run's LCP; the page's figures are those of the median run. */
+  /** Every run's LCP and TBT; the page's figures are those of the median run (Lighthouse's computeMedianRun). */
   allLcpMs: Array<number | null>;
+  allTbtMs: Array<number | null>;
   cls: number | null;
   tbtMs: number | null;
   fcpMs: number | null;
@@ -51,6 +52,7 @@ interface Lhr {
   audits: Record<string, Audit>;
 }
 type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
+type MedianRunFn = (runs: Lhr[]) => Lhr;
 
 const score = (lhr: Lhr, id: string) => {
   const value = lhr.categories[id]?.score;
@@ -63,14 +65,19 @@ const numeric = (lhr: Lhr, id: string, digits = 0) => {
   return Math.round(value * f) / f;
 };
 
-/** Runs Lighthouse's default (mobile) configuration on each page with the system Chromium, `runsPerPage` times. */
+/**
+ * Runs Lighthouse's default (mobile) configuration on each page with the system Chromium, `runsPerPage`
+ * times. Lighthouse's own advice for variable machines: five runs, and the median run is the result, chosen
+ * as Lighthouse itself does (`computeMedianRun`: the run closest to the median FCP and time to interactive).
+ */
 export async function runLighthouse(
   baseUrl: string,
   paths: string[],
   perPageTimeoutMs: number,
-  runsPerPage = 3,
+  runsPerPage = 5,
 ): Promise<LighthouseRun> {
   const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
+  const { computeMedianRun } = (await import('lighthouse/core/lib/median-run.js')) as { computeMedianRun: MedianRunFn };
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -81,7 +88,6 @@ export async function runLighthouse(
   let meta = { version: 'unknown', formFactor: 'unknown', throttling: 'unknown' };
   try {
     for (const pagePath of paths) {
-      // Lighthouse's own advice for noisy machines: several runs, and the median one is the figure.
       const runs: Lhr[] = [];
       for (let i = 0; i < runsPerPage; i++) {
         const work = lighthouse(`${baseUrl}${pagePath}`, {
@@ -95,11 +101,10 @@ export async function runLighthouse(
         if (!result) throw new Error(`Lighthouse did not finish ${pagePath} within ${perPageTimeoutMs / 1000} s`);
         runs.push(result.lhr);
       }
-      const byLcp = [...runs].sort(
-        (a, b) => (numeric(a, 'largest-contentful-paint') ?? 0) - (numeric(b, 'largest-contentful-paint') ?? 0),
-      );
-      const lhr = byLcp[Math.floor(byLcp.length / 2)] as Lhr;
+      const failed = runs.find((run) => run.runtimeError);
+      const lhr = failed ?? computeMedianRun(runs);
       const allLcpMs = runs.map((run) => numeric(run, 'largest-contentful-paint'));
+      const allTbtMs = runs.map((run) => numeric(run, 'total-blocking-time'));
       meta = {
         version: lhr.lighthouseVersion,
         formFactor: lhr.configSettings.formFactor,
@@ -133,6 +138,7 @@ export async function runLighthouse(
         seo: score(lhr, 'seo'),
         lcpMs: numeric(lhr, 'largest-contentful-paint'),
         allLcpMs,
+        allTbtMs,
         cls: numeric(lhr, 'cumulative-layout-shift', 3),
         tbtMs: numeric(lhr, 'total-blocking-time'),
         fcpMs: numeric(lhr, 'first-contentful-paint'),

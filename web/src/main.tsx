@@ -29,13 +29,14 @@ function preloadPageChunks(): void {
 }
 
 // The page (server-rendered for the public pages) paints before any JavaScript is fetched or run: the
-// stylesheet, font and largest image get the network first. Then all the chunks load together; the
-// libraries (React DOM, the router, the query cache) run first, and after a yield to the browser the app
-// runs and React takes over the page: two shorter tasks instead of one long one (./app/libraries.ts).
+// stylesheet, font and largest image get the network first. Then all the chunks load together. The
+// libraries' chunk (React DOM, the router, the query cache: 'framework' in vite.config.ts) runs first, on
+// its own; after a yield to the browser the app runs and React takes over the page. Two shorter tasks
+// instead of one long one: a tap or a frame can come in between.
 void afterFirstPaint(200)
   .then(() => {
     preloadPageChunks();
-    return import('./app/libraries');
+    return import('react-dom/client');
   })
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
   .then(() => import('./app/boot'))
