@@ -223,7 +223,8 @@ function loadRows(row: number, label: string, ours: LoadResult, ceiling: LoadRes
     ceiling: Math.round(ceiling.requestsPerSecond),
     ratio,
     target: '≥ 40%',
-    pass: clean && ratio !== null && ratio >= 0.4,
+    // From the unrounded rates: a ratio shown as 40% may be 39.96%.
+    pass: clean && ceiling.requestsPerSecond > 0 && ours.requestsPerSecond / ceiling.requestsPerSecond >= 0.4,
     note: clean ? undefined : `non-2xx ${ours.non2xx}, errors ${ours.errors}, timeouts ${ours.timeouts}`,
   });
   rows.push({
@@ -366,7 +367,8 @@ async function pageRows(app: AppProcess, eventId: string | undefined, hello: Hel
       ceiling: helloKb,
       ratio: ratioOf(jsKb, helloKb),
       target: isHome ? '≤ 100 KB' : '—',
-      pass: isHome ? jsKb <= 100 : null,
+      // In bytes: 100.0 KB as shown may be a few bytes over.
+      pass: isHome ? page.jsGzipBytes <= 100 * 1024 : null,
       unit: 'KB',
       note:
         page.status !== 200

@@ -58,11 +58,12 @@ const score = (lhr: Lhr, id: string) => {
   const value = lhr.categories[id]?.score;
   return value === null || value === undefined ? null : Math.round(value * 100);
 };
+/** An audit's value, rounded up: a figure that meets a target as shown meets it as measured. */
 const numeric = (lhr: Lhr, id: string, digits = 0) => {
   const value = lhr.audits[id]?.numericValue;
   if (value === undefined) return null;
   const f = 10 ** digits;
-  return Math.round(value * f) / f;
+  return Math.ceil(value * f) / f;
 };
 
 /**
