@@ -37,3 +37,50 @@ test('server-rendered pages hydrate with no console error (CSP violations includ
   ).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('a page left open across a redeploy loads itself again, once, when a chunk it needs is gone', async ({ page }) => {
+  // The events list's chunk answers 404 the first time, as an old build's chunk does after a redeploy.
+  let refused = 0;
+  await page.route(/\/assets\/events-page-[\w-]+\.js$/, (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
+  await page.evaluate(() => sessionStorage.setItem('e2e-mark', 'before'));
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
+
+  await page.getByRole('link', { name: 'See More' }).click();
+  await expect(page).toHaveURL(/\/events-page\/all$/);
+  await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
+  expect(refused).toBe(1);
+  // A new document (the reload), in the same tab session.
+  expect(await page.evaluate(() => 'e2eSameDocument' in window)).toBe(false);
+  expect(await page.evaluate(() => sessionStorage.getItem('e2e-mark'))).toBe('before');
+  // The reloaded page works: its category pills navigate.
+  await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Music' }).click();
+  await expect(page.getByRole('heading', { name: 'Music', level: 1 })).toBeVisible();
+});
+
+test('a chunk that stays missing does not reload the page over and over', async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/assets\/events-page-[\w-]+\.js$/, (route) => {
+    refused += 1;
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' });
+  });
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
+  await page.getByRole('link', { name: 'See More' }).click();
+  await expect(page).toHaveURL(/\/events-page\/all$/);
+  // One reload, then the app's error page with its way back, instead of reloading again and again.
+  await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toBeVisible();
+  await page.waitForTimeout(2_000);
+  expect(loads).toBe(2);
+  expect(refused).toBeGreaterThanOrEqual(2);
+});

@@ -3,6 +3,31 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
+/** sessionStorage: the address this tab last reloaded because a chunk would not load, and when. */
+const RELOADED_KEY = 'eventry.chunk-reload';
+/** A second failure on the same address within this time is a real outage: no reload loop. */
+const RELOAD_GUARD_MS = 30_000;
+
+// A page opened before a new version was deployed asks for chunks that are gone (their names carry the old
+// build's hashes): Vite then fires vite:preloadError. Load the page again, once, to get the new version's
+// chunks. A failure again right after that is left to the app's error handling.
+window.addEventListener('vite:preloadError', (event) => {
+  let last: { href?: string; at?: number } = {};
+  try {
+    last = JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as typeof last;
+  } catch {
+    // Unreadable or no storage: treat as never reloaded.
+  }
+  if (last.href === location.href && Date.now() - (last.at ?? 0) < RELOAD_GUARD_MS) return;
+  try {
+    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ href: location.href, at: Date.now() }));
+  } catch {
+    return; // Without storage there is no guard against a reload loop.
+  }
+  event.preventDefault();
+  location.reload();
+});
+
 /** Resolves once the browser has painted (two animation frames), or after `fallbackMs` in a hidden tab. */
 function afterFirstPaint(fallbackMs: number): Promise<void> {
   return new Promise((resolve) => {
