@@ -1,6 +1,7 @@
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bundles';
 
 export interface LighthousePage {
+  url: string;
   path: string;
   performance: number | null;
   accessibility: number | null;
@@ -70,13 +71,10 @@ const numeric = (lhr: Lhr, id: string, digits = 0) => {
  * Runs Lighthouse's default (mobile) configuration on each page with the system Chromium, `runsPerPage`
  * times. Lighthouse's own advice for variable machines: five runs, and the median run is the result, chosen
  * as Lighthouse itself does (`computeMedianRun`: the run closest to the median FCP and time to interactive).
+ * The pages take turns (round 1 of every page, then round 2, ...): the machine's speed changes from minute
+ * to minute, and pages compared with each other should meet the same minutes.
  */
-export async function runLighthouse(
-  baseUrl: string,
-  paths: string[],
-  perPageTimeoutMs: number,
-  runsPerPage = 5,
-): Promise<LighthouseRun> {
+export async function runLighthouse(urls: string[], perRunTimeoutMs: number, runsPerPage = 5): Promise<LighthouseRun> {
   const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
   const { computeMedianRun } = (await import('lighthouse/core/lib/median-run.js')) as { computeMedianRun: MedianRunFn };
   const chromeLauncher = await import('chrome-launcher');
@@ -85,74 +83,102 @@ export async function runLighthouse(
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     logLevel: 'silent',
   });
-  const pages: LighthousePage[] = [];
-  let meta = { version: 'unknown', formFactor: 'unknown', throttling: 'unknown' };
+  const runs = new Map<string, Lhr[]>(urls.map((url) => [url, []]));
   try {
-    for (const pagePath of paths) {
-      const runs: Lhr[] = [];
-      for (let i = 0; i < runsPerPage; i++) {
-        const work = lighthouse(`${baseUrl}${pagePath}`, {
+    for (let i = 0; i < runsPerPage; i++) {
+      for (const url of urls) {
+        const work = lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
-        const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), perPageTimeoutMs));
+        const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), perRunTimeoutMs));
         const result = await Promise.race([work, timeout]);
-        if (!result) throw new Error(`Lighthouse did not finish ${pagePath} within ${perPageTimeoutMs / 1000} s`);
-        runs.push(result.lhr);
+        if (!result) throw new Error(`Lighthouse did not finish ${url} within ${perRunTimeoutMs / 1000} s`);
+        runs.get(url)?.push(result.lhr);
       }
-      const failed = runs.find((run) => run.runtimeError);
-      const lhr = failed ?? computeMedianRun(runs);
-      const allLcpMs = runs.map((run) => numeric(run, 'largest-contentful-paint'));
-      const allTbtMs = runs.map((run) => numeric(run, 'total-blocking-time'));
-      meta = {
-        version: lhr.lighthouseVersion,
-        formFactor: lhr.configSettings.formFactor,
-        throttling: lhr.configSettings.throttlingMethod,
-      };
-      const failing: LighthousePage['failing'] = [];
-      for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
-        for (const ref of auditRefs) {
-          const audit = lhr.audits[ref.id];
-          if (!audit || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative')
-            continue;
-          if (audit.scoreDisplayMode === 'manual') continue;
-          if (audit.score !== null && audit.score >= 0.9) continue;
-          if (audit.score === null && audit.scoreDisplayMode !== 'error') continue;
-          failing.push({
-            id: audit.id,
-            category,
-            score: audit.score,
-            title: audit.title,
-            displayValue: audit.displayValue,
-            example: exampleOf(audit.details?.items?.[0]),
-          });
-        }
-      }
-      const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
-      pages.push({
-        path: pagePath,
-        performance: score(lhr, 'performance'),
-        accessibility: score(lhr, 'accessibility'),
-        bestPractices: score(lhr, 'best-practices'),
-        seo: score(lhr, 'seo'),
-        lcpMs: numeric(lhr, 'largest-contentful-paint'),
-        allLcpMs,
-        allTbtMs,
-        cls: numeric(lhr, 'cumulative-layout-shift', 3),
-        tbtMs: numeric(lhr, 'total-blocking-time'),
-        fcpMs: numeric(lhr, 'first-contentful-paint'),
-        speedIndexMs: numeric(lhr, 'speed-index'),
-        runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
-        failing,
-        lcpElement: describeLcp(lcpItem),
-      });
     }
   } finally {
     chrome.kill();
   }
-  return { ...meta, pages };
+  const pages = urls.map((url) => summarise(url, runs.get(url) ?? [], computeMedianRun));
+  const first = [...runs.values()][0]?.[0];
+  return {
+    version: first?.lighthouseVersion ?? 'unknown',
+    formFactor: first?.configSettings.formFactor ?? 'unknown',
+    throttling: first?.configSettings.throttlingMethod ?? 'unknown',
+    pages,
+  };
+}
+
+function summarise(url: string, runs: Lhr[], computeMedianRun: MedianRunFn): LighthousePage {
+  const failed = runs.find((run) => run.runtimeError);
+  const lhr = failed ?? computeMedianRun(runs);
+  const failing: LighthousePage['failing'] = [];
+  for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
+    for (const ref of auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative') continue;
+      if (audit.scoreDisplayMode === 'manual') continue;
+      if (audit.score !== null && audit.score >= 0.9) continue;
+      if (audit.score === null && audit.scoreDisplayMode !== 'error') continue;
+      failing.push({
+        id: audit.id,
+        category,
+        score: audit.score,
+        title: audit.title,
+        displayValue: audit.displayValue,
+        example: exampleOf(audit.details?.items?.[0]),
+      });
+    }
+  }
+  const lcpItem = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+  return {
+    url,
+    path: new URL(url).pathname,
+    performance: score(lhr, 'performance'),
+    accessibility: score(lhr, 'accessibility'),
+    bestPractices: score(lhr, 'best-practices'),
+    seo: score(lhr, 'seo'),
+    lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    allLcpMs: runs.map((run) => numeric(run, 'largest-contentful-paint')),
+    allTbtMs: runs.map((run) => numeric(run, 'total-blocking-time')),
+    cls: numeric(lhr, 'cumulative-layout-shift', 3),
+    tbtMs: numeric(lhr, 'total-blocking-time'),
+    fcpMs: numeric(lhr, 'first-contentful-paint'),
+    speedIndexMs: numeric(lhr, 'speed-index'),
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+    failing,
+    lcpElement: describeLcp(lcpItem),
+  };
+}
+
+/**
+ * The floor of this machine: the smallest page a browser can be asked to show (a heading and a sentence;
+ * no script, no stylesheet, no image), served from loopback by this process. What Lighthouse reports for
+ * it is what the browser's own work costs here (starting the document, its first layout and paint),
+ * multiplied like everything else by the mobile preset's 4× CPU slowdown; no page of ours can score below it.
+ */
+export const TRIVIAL_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Trivial page</title><meta name="description" content="The smallest page: the floor of this machine.">' +
+  '</head><body><h1>Hello</h1><p>A trivial page: one heading and one sentence.</p></body></html>';
+
+export async function serveTrivialPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { createServer } = await import('node:http');
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(TRIVIAL_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 function exampleOf(item: Record<string, unknown> | undefined): string | undefined {
