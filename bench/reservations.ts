@@ -4,7 +4,7 @@
  * hot-row transaction (one conditional UPDATE of the events row + INSERT of the booking) at the same
  * concurrency, measured in the same run against the same database. Writes bench/results/reservations.json.
  *
- * Standalone: `npx tsx bench/reservations.ts [--duration=10] [--concurrency=50,200]` starts the production
+ * Standalone: `npx tsx bench/reservations.ts [--duration=10] [--concurrency=50,200] [--node-flags=--a,--b]` starts the production
  * build (dist/) on a fresh data folder. `npm run bench` (bench/run.ts) calls runReservationsBench(context).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -455,8 +455,8 @@ async function keepProfile(dir: string) {
 async function main() {
   const args = new Map(
     process.argv.slice(2).map((arg) => {
-      const [key, value] = arg.replace(/^--/, '').split('=');
-      return [key ?? '', value ?? 'true'] as const;
+      const [key = '', ...value] = arg.replace(/^--/, '').split('=');
+      return [key, value.length > 0 ? value.join('=') : 'true'] as const;
     }),
   );
   process.stderr.write('[reservations] starting the production build\n');
@@ -471,7 +471,10 @@ async function main() {
       port,
       admin: { email: 'bench-admin@eventry.test', password: 'BenchAdmin123' },
       logFile: path.join(dataDir, 'app.log'),
-      nodeArgs: args.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profile')}`] : [],
+      nodeArgs: [
+        ...(args.has('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profile')}`] : []),
+        ...(args.get('node-flags')?.split(',').filter(Boolean) ?? []),
+      ],
     },
     120_000,
   );
