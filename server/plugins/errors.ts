@@ -170,7 +170,12 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     if (state !== undefined && INPUT_SQLSTATES.has(state)) {
       // Validation let through a value PostgreSQL cannot take (NUL byte, out-of-range number...): the input is bad.
       request.log.warn({ err: error }, 'database refused a value from the request');
-      return sendProblem(reply, 400, 'INVALID_INPUT', 'The request contains a value that cannot be stored.');
+      return sendProblem(
+        reply,
+        400,
+        'INVALID_INPUT',
+        'The request contains a value the server cannot accept (such as a NUL character or a number out of range).',
+      );
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -76,6 +76,22 @@ describe('password reset', () => {
     expect(res.json().code).toBe('INVALID_TOKEN');
   });
 
+  it.each(['\u0000', 'a\u0000b', 'tok en', 'jeton-é'])(
+    'answers a token no link could carry (%j) as a wrong one',
+    async (token) => {
+      const res = await postJson(ctx, RESET, { token, newPassword: 'Fresh456' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN', detail: accountTexts.invalidResetLink });
+    },
+  );
+
+  it('still takes a real token after a NUL byte was tried', async () => {
+    const user = await ctx.createUser();
+    const token = await resetTokenFor(user.email);
+    expect((await postJson(ctx, RESET, { token: `${token}\u0000`, newPassword: 'Fresh456' })).statusCode).toBe(400);
+    expect((await postJson(ctx, RESET, { token, newPassword: 'Fresh456' })).statusCode).toBe(200);
+  });
+
   it.each([
     [{ newPassword: '' }, messages.signup.fieldRequired],
     [{ newPassword: 'Ab1' }, messages.signup.passwordTooShort],

@@ -24,6 +24,8 @@ const AUTH_PREFIX = '/api/auth';
 /** Where the emailed links lead in the web app. */
 const VERIFIED_CALLBACK = '/?verified=1';
 const RESET_PASSWORD_PAGE = '/reset-password';
+/** The characters of a password-reset token as emailed (better-auth makes them alphanumeric). */
+const RESET_TOKEN = /^[\x21-\x7e]+$/;
 
 /** better-auth's session cookie ('eventry.session_token', '__Secure-' prefixed over HTTPS). */
 const SESSION_COOKIE = 'eventry.session_token=';
@@ -171,6 +173,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           case '/reset-password': {
             const { newPassword, token } = parseBody(resetPasswordBodySchema, request.body);
+            // Emailed tokens are visible ASCII. Anything else (a NUL byte, say) is answered like any other wrong
+            // token here: better-auth would look it up, PostgreSQL would refuse the value, and better-auth answers 500.
+            if (!RESET_TOKEN.test(token))
+              return sendProblem(reply, 400, 'INVALID_TOKEN', accountTexts.invalidResetLink);
             return await relay(reply, await forward(request, { newPassword, token }), endpoint);
           }
           case '/send-verification-email': {
