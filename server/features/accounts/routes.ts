@@ -18,6 +18,7 @@ import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
 import { messages } from '../../../contracts/messages';
 import { problemSchema } from '../../../contracts/problem';
 import { AppError, sendProblem, UnauthorizedError, ValidationError } from '../../plugins/errors';
+import { readSingleUpload, UploadRefused } from '../../plugins/single-upload';
 import * as service from './service';
 
 const AUTH_PREFIX = '/api/auth';
@@ -254,7 +255,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (uploads) => {
     await uploads.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 100 },
+      preservePath: true,
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 100 },
     });
     uploads.post(
       '/api/me/avatar',
@@ -269,17 +271,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = await request.user();
-        if (!request.isMultipart()) throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
         let data: Buffer;
         try {
-          const file = await request.file();
-          if (!file) throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
-          data = await file.toBuffer();
+          data = await readSingleUpload(request);
         } catch (error) {
-          if (error instanceof uploads.multipartErrors.RequestFileTooLargeError) {
-            throw new AppError(400, 'FILE_TOO_LARGE', accountTexts.pictureTooLarge);
-          }
-          if (error instanceof AppError) throw error;
+          if (!(error instanceof UploadRefused)) throw error;
+          if (error.reason === 'too-large') throw new AppError(400, 'FILE_TOO_LARGE', accountTexts.pictureTooLarge);
           throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
         }
         return { imageUrl: await service.uploadAvatar(db, app.storage, user.id, data) };

@@ -13,6 +13,7 @@ import { eventSchema } from '../../../contracts/catalogue';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
+import { readSingleUpload, type UploadFailure, UploadRefused } from '../../plugins/single-upload';
 import * as service from './service';
 
 const eventBodySchema = z
@@ -27,9 +28,14 @@ function expectedVersion(header: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
-function isFileTooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-}
+/** The problem answered for each way an event-image upload can be refused. */
+const UPLOAD_PROBLEMS: Record<UploadFailure, () => AppError> = {
+  'not-multipart': () => new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing),
+  missing: () => new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing),
+  'too-large': () => new AppError(400, 'UPLOAD_TOO_LARGE', adminMessages.uploadTooLarge),
+  'bad-name': () => new AppError(400, 'UPLOAD_BAD_NAME', adminMessages.uploadBadName),
+  invalid: () => new AppError(400, 'UPLOAD_INVALID', adminMessages.uploadOneFile),
+};
 
 /** HTTP routes of the admin area: event list, form, soft delete and image upload. Admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
@@ -108,27 +114,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing);
-      let data: Buffer | undefined;
+      let data: Buffer;
       try {
-        // Read every part: a second file (or any field) trips the limits below instead of being silently skipped.
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          const buffer = await part.toBuffer();
-          // The name is never used for storage, but a name trying to climb folders is an attack: refuse it.
-          if (/[/\\\0]|\.\./.test(part.filename)) {
-            throw new AppError(400, 'UPLOAD_BAD_NAME', adminMessages.uploadBadName);
-          }
-          data = buffer;
-        }
+        data = await readSingleUpload(request);
       } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (isFileTooLarge(error)) throw new AppError(400, 'UPLOAD_TOO_LARGE', adminMessages.uploadTooLarge);
-        // Anything else while reading the body is the request's fault: a second file or a field over the
-        // limits, a broken or unterminated multipart body.
-        throw new AppError(400, 'UPLOAD_INVALID', adminMessages.uploadOneFile);
+        if (!(error instanceof UploadRefused)) throw error;
+        throw UPLOAD_PROBLEMS[error.reason]();
       }
-      if (!data) throw new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing);
       const stored = await app.storage.saveImage('eventImg', data);
       return reply.status(201).send({ url: stored.url });
     },
