@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AwsClient } from 'aws4fetch';
@@ -31,6 +31,8 @@ export interface Storage {
   ): Promise<StoredFile>;
   /** Removes a file previously returned by saveImage (given its URL); unknown URLs are ignored. */
   remove(url: string | null | undefined): Promise<void>;
+  /** Whether `url` is an upload URL whose file is stored (an event may only show a picture that exists). */
+  has(url: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -105,6 +107,14 @@ function diskStorage(root: string): Storage {
       await rm(path.join(root, match[1] as string, match[2] as string), { force: true });
       await rm(path.join(root, VARIANT_DIR, match[1] as string, match[2] as string), { force: true });
     },
+    async has(url) {
+      const match = URL_PATTERN.exec(url);
+      if (!match) return false;
+      return access(path.join(root, match[1] as string, match[2] as string)).then(
+        () => true,
+        () => false,
+      );
+    },
   };
 }
 
@@ -138,6 +148,14 @@ function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & ObjectStore {
       if (!match) return;
       await client.fetch(`${base}/${match[1]}/${match[2]}`, { method: 'DELETE' });
       await client.fetch(`${base}/${VARIANT_DIR}/${match[1]}/${match[2]}`, { method: 'DELETE' });
+    },
+    async has(url) {
+      const match = URL_PATTERN.exec(url);
+      if (!match) return false;
+      const res = await client.fetch(`${base}/${match[1]}/${match[2]}`, { method: 'HEAD' });
+      if (res.ok) return true;
+      if (res.status === 404) return false;
+      throw new Error(`S3 answered ${res.status} for an image`);
     },
     fetchObject: (key) => client.fetch(`${base}/${key}`),
     putObject: (key, body) =>

@@ -158,6 +158,18 @@ describe('POST /api/admin/events', () => {
     ['a malformed end time', { endTime: '9pm' }, 'endTime', 'Invalid end time format'],
     ['an empty image', { imageUrl: '' }, 'imageUrl', 'Image is required'],
     ['an image from elsewhere', { imageUrl: 'https://evil.example/x.png' }, 'imageUrl', adminMessages.imageInvalid],
+    [
+      'an image that was never uploaded',
+      { imageUrl: '/uploads/eventImg/00000000-0000-4000-8000-000000000000.webp' },
+      'imageUrl',
+      adminMessages.imageInvalid,
+    ],
+    [
+      'a profile picture',
+      { imageUrl: '/uploads/userImg/00000000-0000-4000-8000-000000000000.webp' },
+      'imageUrl',
+      adminMessages.imageInvalid,
+    ],
     ['an unknown category', { categoryId: 'nope' }, 'categoryId', adminMessages.categoryUnknown],
     ['an unknown field', { isDeleted: true }, 'isDeleted', adminMessages.unknownField],
     ['a title too long', { title: 'x'.repeat(121) }, 'title', adminMessages.tooLong(120)],
@@ -300,6 +312,27 @@ describe('PUT /api/admin/events/:id', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ title: m.titleRequired, startTime: m.startTimeInvalid });
+  });
+
+  it('refuses a new picture that was never uploaded, and keeps the one the event already shows', async () => {
+    const event = await createEvent();
+    const invented = '/uploads/eventImg/00000000-0000-4000-8000-000000000001.webp';
+    const refused = await ctx.request(admin, {
+      method: 'PUT',
+      url: `/api/admin/events/${event.id}`,
+      payload: validEventBody(ctx, invented),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
+    // An event whose stored picture is gone can still be edited without choosing another one.
+    await ctx.database.db.execute(sql`UPDATE events SET image_url = ${invented} WHERE id = ${event.id}`);
+    const kept = await ctx.request(admin, {
+      method: 'PUT',
+      url: `/api/admin/events/${event.id}`,
+      payload: validEventBody(ctx, invented, { title: 'Same picture' }),
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ title: 'Same picture', imageUrl: invented });
   });
 
   it('keeps an unchanged start date that has passed, but refuses moving it into the past', async () => {

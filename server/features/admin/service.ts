@@ -55,11 +55,19 @@ export async function getFormMeta(deps: AdminDeps): Promise<AdminFormMeta> {
   };
 }
 
-async function parseInput(deps: AdminDeps, body: unknown, currentStartDate?: string): Promise<EventValues> {
-  const result = eventInputSchema(todayIn(deps.timeZone), { currentStartDate }).safeParse(body);
+async function parseInput(
+  deps: AdminDeps,
+  body: unknown,
+  current?: { startDate: string; imageUrl: string },
+): Promise<EventValues> {
+  const result = eventInputSchema(todayIn(deps.timeZone), { currentStartDate: current?.startDate }).safeParse(body);
   if (!result.success) throw new ValidationError(fieldErrors(result.error.issues));
   if (!(await repo.categoryExists(deps.db, result.data.categoryId))) {
     throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
+  }
+  // A new picture must be one that was uploaded (and is still stored): a well-formed URL is not enough.
+  if (result.data.imageUrl !== current?.imageUrl && !(await deps.storage.has(result.data.imageUrl))) {
+    throw new ValidationError({ imageUrl: adminMessages.imageInvalid });
   }
   return result.data;
 }
@@ -85,7 +93,7 @@ export async function updateEvent(
 ): Promise<EventDto> {
   const current = UUID.test(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
   if (!current) throw eventNotFound();
-  const values = await parseInput(deps, body, current.startDate);
+  const values = await parseInput(deps, body, current);
   const written = await repo.updateEvent(deps.db, id, values, expectedVersion).catch(rethrowForeignKey);
   if (!written) {
     const state = await repo.findEventState(deps.db, id);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { eventInputSchema } from '../../../contracts/admin';
 import { addDays, formatTime12, todayIn, weekdayOf } from '../../../contracts/dates';
+import { uploadImage } from '../../features/admin/test-support';
 import { archivePastEvents } from '../../features/catalogue/service';
 import { setupTestApp } from '../helpers';
 import { describeResponse, insertEvent } from './support';
@@ -148,6 +149,7 @@ describe(`the server’s date rules with the process in ${processZone}`, () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(instant));
     const admin = await ctx.createUser({ role: 'admin' });
+    const imageUrl = await uploadImage(ctx, admin);
     return ctx.request(admin, {
       method: 'POST',
       url: '/api/admin/events',
@@ -164,7 +166,7 @@ describe(`the server’s date rules with the process in ${processZone}`, () => {
         eventDate: startDate,
         startTime: '19:00',
         endTime: '22:00',
-        imageUrl: '/uploads/eventImg/00000000-0000-0000-0000-000000000000.webp',
+        imageUrl,
       },
     });
   }
