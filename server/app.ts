@@ -24,7 +24,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
-import { errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
 import { livePlugin } from './plugins/live';
 import { mailWorkerPlugin } from './plugins/mailer';
 import { paymentsPlugin } from './plugins/payments';
@@ -85,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and over-long parameters are answered as problems too (the router answers them before hooks).
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -76,6 +78,29 @@ export function sendProblem(
     ...extra,
   };
   return reply.status(status).type('application/problem+json; charset=utf-8').send(body);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any route sees them (a control character in a header, a bad
+ * Content-Length, headers too large, a request too slow to arrive) get the same problem format as every
+ * other error, then the connection is closed as Node would (the stream may be out of step).
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE', 'The request headers are too large.']
+        : [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function fieldErrorsFromZod(error: FastifyError): Record<string, string> {
