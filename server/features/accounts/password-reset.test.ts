@@ -92,6 +92,18 @@ describe('password reset', () => {
     expect((await postJson(ctx, RESET, { token, newPassword: 'Fresh456' })).statusCode).toBe(200);
   });
 
+  it('opens the reset page from a link whose query string was cut off', async () => {
+    const user = await ctx.createUser();
+    await postJson(ctx, REQUEST, { email: user.email });
+    const mail = await latestMail(ctx, user.email, 'password-reset');
+    const open = await ctx.app.inject({ method: 'GET', url: new URL(mail?.link as string).pathname });
+    expect(open.statusCode).toBe(302);
+    const target = new URL(open.headers.location as string);
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token') as string;
+    expect((await postJson(ctx, RESET, { token, newPassword: 'Fresh456' })).statusCode).toBe(200);
+  });
+
   it.each([
     [{ newPassword: '' }, messages.signup.fieldRequired],
     [{ newPassword: 'Ab1' }, messages.signup.passwordTooShort],

@@ -66,6 +66,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Hands a request to better-auth (which speaks Fetch) with the body we validated. */
   async function forward(request: FastifyRequest, body?: Record<string, unknown>): Promise<Response> {
     const url = new URL(request.url, baseURL);
+    // An emailed reset link whose callbackURL was lost on the way (some mail clients cut query strings) still
+    // opens our reset page: better-auth would answer 400 with its own wording.
+    if (request.method === 'GET' && url.pathname.startsWith(`${AUTH_PREFIX}/reset-password/`)) {
+      if (!url.searchParams.get('callbackURL')) url.searchParams.set('callbackURL', RESET_PASSWORD_PAGE);
+    }
     const headers = fromNodeHeaders(request.headers);
     // The client address as Fastify sees it (not a client-supplied header): better-auth's limits are per real IP.
     headers.set('x-forwarded-for', request.ip);
