@@ -122,9 +122,13 @@ test('home → See More → a category → next page → a card → the event de
   await expect(page.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Previous' })).toHaveCount(0);
 
+  // Next is at the bottom of the list; the next page is read from its top.
+  await page.getByRole('link', { name: 'Next' }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/events-page\/Other\?page=2$/);
   await expect(page.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   // The address is the view: a refresh keeps page 2, Back returns to page 1.
   await page.reload();
@@ -180,6 +184,45 @@ test('the header search lists matching events, or says there is none', async ({ 
   await expect(page.getByText('There is no events with this title')).toBeHidden();
 });
 
+test('the header search is used from the keyboard on a page the server rendered', async ({ page }) => {
+  await page.goto('/events-page/all');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  // Hydration keeps the ids the server wrote (React does not correct attributes), so the browser must compute
+  // the same ones (useId): every id, label and aria-controls in the page equals what React rendered for it.
+  const differing = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.querySelectorAll('[id], [for], [aria-controls]')) {
+      const key = Object.keys(element).find((k) => k.startsWith('__reactProps$'));
+      if (!key) continue;
+      const props = (element as unknown as Record<string, Record<string, unknown>>)[key] ?? {};
+      for (const [attribute, prop] of [
+        ['id', 'id'],
+        ['for', 'htmlFor'],
+        ['aria-controls', 'aria-controls'],
+      ]) {
+        const rendered = props[prop as string];
+        const written = element.getAttribute(attribute as string);
+        if (typeof rendered === 'string' && rendered !== written) found.push(`${attribute}: ${written} ≠ ${rendered}`);
+      }
+    }
+    return found;
+  });
+  expect(differing).toEqual([]);
+  const search = page.getByRole('searchbox', { name: 'Search events' });
+  await search.fill('cairo j');
+  const hit = page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Cairo Jazz Night' });
+  await expect(hit).toBeVisible();
+  await search.press('ArrowDown');
+  await expect(hit).toBeFocused();
+  await hit.press('ArrowUp');
+  await expect(search).toBeFocused();
+  // Tabbing on past the results closes them: they no longer cover the page.
+  await search.press('Tab');
+  await expect(hit).toBeFocused();
+  await hit.press('Tab');
+  await expect(hit).toBeHidden();
+});
+
 test('an unknown category shows No Events, and a malformed event id the 404 page', async ({ page }) => {
   await page.goto('/events-page/no-such-category');
   await expect(page.getByText('No Events', { exact: true })).toBeVisible();
@@ -227,6 +270,12 @@ test.describe('on a phone', () => {
     await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
     await page.getByRole('button', { name: 'Close menu' }).click();
     await expect(menu).toBeHidden();
+    // Escape closes it and gives the focus back to its button, not to the page's body.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Hosting an Event?' }).click();
     await expect(page).toHaveURL(/\/contact$/);

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { seedInitialData } from './initial-data';
 import { AppProviders, queryClient } from './providers';
-import { ResyncLocation } from './resync-location';
 import { AppRoutes } from './router';
 
 /** Starts the app: hydrates the page the server rendered, or renders it here. */
@@ -13,7 +12,6 @@ export function boot(root: HTMLElement): void {
     <StrictMode>
       <AppProviders>
         <BrowserRouter>
-          <ResyncLocation />
           <AppRoutes />
         </BrowserRouter>
       </AppProviders>

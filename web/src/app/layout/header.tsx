@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { ButtonLink, buttonClasses } from '../../components/ui/button';
@@ -44,10 +44,16 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
     setMenuOpen(false);
   }, [pathname]);
 
+  const menuButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      // An Escape the search already used (to close its results) leaves the menu open.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const focusInMenu = document.getElementById('mobile-menu')?.contains(document.activeElement) ?? false;
+      setMenuOpen(false);
+      // Focus would otherwise fall to the page's body with the menu hidden: back to the button that opened it.
+      if (focusInMenu) menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -126,6 +132,7 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             </ButtonLink>
           )}
           <button
+            ref={menuButton}
             type="button"
             className="grid size-10 place-items-center rounded-lg text-fg hover:bg-surface-overlay md:hidden"
             aria-label={menuOpen ? catalogueMessages.closeMenu : catalogueMessages.openMenu}

@@ -22,6 +22,7 @@ export function HeaderSearch({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const results = useRef<HTMLDivElement>(null);
   const query = useDebouncedValue(text.trim(), HEADER_SEARCH_DEBOUNCE_MS);
   const { data, isFetching, isPlaceholderData } = useSearchEvents(query);
   const { pathname } = useLocation();
@@ -54,13 +55,15 @@ export function HeaderSearch({ className }: { className?: string }) {
   const items = data?.items ?? [];
 
   function links(): HTMLAnchorElement[] {
-    return Array.from(root.current?.querySelectorAll<HTMLAnchorElement>(`#${CSS.escape(resultsId)} a`) ?? []);
+    return Array.from(results.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
     if (event.key === 'Escape') {
+      if (!showPanel) return; // nothing to close here: a menu around the search may close instead
+      event.preventDefault();
       setOpen(false);
-      root.current?.querySelector('input')?.focus();
+      input.current?.focus();
       return;
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -70,13 +73,19 @@ export function HeaderSearch({ className }: { className?: string }) {
     setOpen(true);
     const index = all.indexOf(document.activeElement as HTMLAnchorElement);
     const next = event.key === 'ArrowDown' ? Math.min(index + 1, all.length - 1) : index - 1;
-    if (next < 0) root.current?.querySelector('input')?.focus();
+    if (next < 0) input.current?.focus();
     else all[next]?.focus();
+  }
+
+  // Tabbing out of the search closes its results (a pointer outside closes them too, above).
+  function onBlur(event: React.FocusEvent) {
+    const to = event.relatedTarget as Node | null;
+    if (to && !root.current?.contains(to)) setOpen(false);
   }
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: key handling for the arrow keys of the input and its results
-    <div ref={root} className={cn('relative', className)} onKeyDown={onKeyDown}>
+    <div ref={root} className={cn('relative', className)} onKeyDown={onKeyDown} onBlur={onBlur}>
       <label htmlFor={inputId} className="sr-only">
         {catalogueMessages.searchEvents}
       </label>
@@ -103,6 +112,7 @@ export function HeaderSearch({ className }: { className?: string }) {
         ) : null}
       </div>
       <div
+        ref={results}
         id={resultsId}
         hidden={!showPanel}
         className="absolute inset-x-0 top-12 z-50 max-h-96 overflow-y-auto rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
