@@ -70,9 +70,19 @@ test('shows a declined card’s message inline and keeps the reservation payable
   await openTicketSelection(page);
   await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
   await expect(page).toHaveURL(/\/payment\?booking=/);
+  // Sent empty: the card number is what is missing first, and the focus goes there.
+  const pay = page.getByRole('button', { name: /^Pay / });
+  await pay.click();
+  await expect(page.getByRole('alert')).toHaveText('Your card number is incomplete.');
+  const number = page.getByLabel('Card number');
+  await expect(number).toBeFocused();
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+
   await payWith(page, '4000 0000 0000 0002');
   await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
   await expect(page).toHaveURL(/\/payment\?booking=/);
+  // The keyboard is not sent back to the top of the page: it is on the card to change.
+  await expect(number).toBeFocused();
 });
 
 test('names the payment method only once the payment configuration has arrived', async ({ page }) => {

@@ -21,6 +21,7 @@ export const paymentMessages = {
   cardDeclined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
   invalidNumber: 'Your card number is invalid.',
+  incompleteNumber: 'Your card number is incomplete.',
   expiredCard: "Your card's expiration date is in the past.",
   incompleteCvc: "Your card's security code is incomplete.",
   invalidExpiry: "Your card's expiration date is incomplete.",

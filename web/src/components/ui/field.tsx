@@ -1,8 +1,8 @@
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { type ComponentProps, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import { cn } from './cn';
 
 const control =
-  'w-full rounded-lg border bg-surface px-3 py-2.5 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none disabled:opacity-60';
+  'w-full rounded-lg border bg-surface px-3 py-2.5 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none disabled:opacity-60 aria-invalid:border-danger';
 
 interface FieldProps {
   label: ReactNode;
@@ -19,7 +19,7 @@ export function TextField({
   className,
   id,
   ...props
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+}: FieldProps & Omit<ComponentProps<'input'>, 'className'>) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;

@@ -195,7 +195,7 @@ function EditProfileForm({ me }: { me: Me }) {
           <p className="-mt-2 text-xs text-fg-muted">
             Leave the password fields empty to keep your password. A new password signs you out on your other devices.
           </p>
-          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:justify-end">
             <ButtonLink to="/" variant="secondary" size="lg">
               Cancel
             </ButtonLink>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { parseCardExpiry } from '../../../../../contracts/bookings';
 import { formatPiasters } from '../../../../../contracts/dates';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
@@ -19,6 +19,18 @@ function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
 
+type CardField = 'number' | 'expiry' | 'cvc';
+
+/** Fewer digits than any card number has: said at once, without asking the server. */
+const MIN_CARD_DIGITS = 12;
+
+/** The field a processor's message is about (declines are about the card itself). */
+function fieldOf(message: string): CardField {
+  if (message === paymentMessages.invalidExpiry || message === paymentMessages.expiredCard) return 'expiry';
+  if (message === paymentMessages.incompleteCvc) return 'cvc';
+  return 'number';
+}
+
 /** The simulated processor's card form: the server decides, like Stripe's test mode. */
 export function SimulatedCardForm({
   bookingId,
@@ -32,21 +44,32 @@ export function SimulatedCardForm({
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; field: CardField } | null>(null);
   const confirm = useConfirmSimulatedPayment();
+  const fields = {
+    number: useRef<HTMLInputElement>(null),
+    expiry: useRef<HTMLInputElement>(null),
+    cvc: useRef<HTMLInputElement>(null),
+  };
+  const alertId = 'card-form-error';
+
+  /** Shows the message, marks the field it is about and puts the focus there (the button was disabled meanwhile). */
+  function fail(message: string, field: CardField = fieldOf(message)) {
+    setError({ message, field });
+    fields[field].current?.focus();
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    // The card number first, as it comes first in the form (and in Stripe's own checks).
+    if (cardNumber.replace(/\D/g, '').length < MIN_CARD_DIGITS) return fail(paymentMessages.incompleteNumber, 'number');
     const parsed = parseCardExpiry(expiry);
-    if (!parsed) {
-      setError(paymentMessages.invalidExpiry);
-      return;
-    }
+    if (!parsed) return fail(paymentMessages.invalidExpiry, 'expiry');
     try {
       await confirm.mutateAsync({
         bookingId,
-        cardNumber: cardNumber.replace(/\s/g, '') || '0',
+        cardNumber: cardNumber.replace(/\s/g, ''),
         expMonth: parsed.month,
         expYear: parsed.year,
         cvc,
@@ -55,10 +78,14 @@ export function SimulatedCardForm({
     } catch (err) {
       if (err instanceof ApiError) {
         const fieldMessage = Object.values(err.errors)[0];
-        setError(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message);
-      } else setError(paymentMessages.unexpectedState);
+        fail(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message);
+      } else fail(paymentMessages.unexpectedState, 'number');
     }
   }
+
+  /** What a field needs while an error is about it: announced by the alert below the button. */
+  const invalid = (field: CardField) =>
+    error?.field === field ? { 'aria-invalid': true, 'aria-describedby': alertId } : {};
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
@@ -71,6 +98,8 @@ export function SimulatedCardForm({
         value={cardNumber}
         onChange={(e) => setCardNumber(groupCardNumber(e.target.value))}
         required
+        ref={fields.number}
+        {...invalid('number')}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
@@ -82,6 +111,8 @@ export function SimulatedCardForm({
           value={expiry}
           onChange={(e) => setExpiry(formatExpiry(e.target.value))}
           required
+          ref={fields.expiry}
+          {...invalid('expiry')}
         />
         <TextField
           label={paymentMessages.cvc}
@@ -93,6 +124,8 @@ export function SimulatedCardForm({
           value={cvc}
           onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
           required
+          ref={fields.cvc}
+          {...invalid('cvc')}
         />
       </div>
       <Button type="submit" size="lg" disabled={confirm.isPending}>
@@ -101,8 +134,8 @@ export function SimulatedCardForm({
           : paymentMessages.pay.replace('{total}', formatPiasters(totalPiasters))}
       </Button>
       {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
+        <p id={alertId} role="alert" className="text-sm text-danger">
+          {error.message}
         </p>
       ) : null}
       <p className="text-xs text-fg-muted">

@@ -33,9 +33,10 @@ function Section({
       ) : tickets.length === 0 ? (
         <p className="text-fg-muted">{empty}</p>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
+        // One column of minmax(0, 1fr): a long title is cut short inside its card instead of widening the page.
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {tickets.map((ticket) => (
-            <li key={ticket.id}>
+            <li key={ticket.id} className="min-w-0">
               <TicketCard ticket={ticket} past={past} />
             </li>
           ))}

@@ -9,7 +9,7 @@ export function CategoryPills({ current, hrefFor }: { current: string; hrefFor: 
   const { data: categories, isPending } = useCategories();
   const value = current.toLowerCase();
   return (
-    <nav aria-label="Categories" className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+    <nav aria-label="Categories" className="-mx-4 -mt-1 overflow-x-auto px-4 pt-1 pb-2 sm:-mx-1 sm:px-1">
       <ul className="flex gap-2 sm:flex-wrap">
         <li>
           <PillLink to={hrefFor(ALL_CATEGORIES)} active={value === ALL_CATEGORIES}>

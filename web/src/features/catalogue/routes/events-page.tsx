@@ -49,6 +49,14 @@ export function EventsPageRoute() {
 
   const { data, isPending, isError, isPlaceholderData, refetch } = useEvents({ category, q, page });
 
+  // Next and Previous show another page of cards: start reading it from the top, as a new page would.
+  const shownPage = useRef(page);
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    window.scrollTo(0, 0);
+  }, [page]);
+
   // A page past the last one shows the last page: make the address say so.
   useEffect(() => {
     if (data && !isPlaceholderData && data.total > 0 && data.page !== page) {
