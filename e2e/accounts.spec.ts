@@ -66,6 +66,8 @@ test('a visitor signs up, verifies the email, signs in, edits the profile and re
   await expect(page.getByText('incorrect Email or Password!')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  // The keyboard is on the password to type again, not back at the top of the page.
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.getByLabel('Password', { exact: true }).fill('Journey1');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Logged in Successfully')).toBeVisible();

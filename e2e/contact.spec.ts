@@ -49,6 +49,23 @@ test('a user sends the contact form and the team receives it by email', async ({
   await expect(page).toHaveURL(/\/$/);
 });
 
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a visitor is told the message went before the confirmation asks them to sign in', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Visitor Sender');
+    await page.getByLabel('Email').fill('visitor@example.com');
+    await page.getByLabel('Subject').fill('A garden concert');
+    await page.getByLabel('Event Description').fill(description);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Message Successful')).toBeVisible();
+    await expect(page.getByText('Thank you for completing your message')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fsuccess-email$/);
+    await waitForMail('hosts@eventry.test', /^Eventry contact: A garden concert$/);
+  });
+});
+
 test('a failed send shows the error toast and clears the form', async ({ page }) => {
   // Use up this address's allowance (5 a minute) so that the next send really fails on the server.
   for (let i = 0; i < 6; i++) {

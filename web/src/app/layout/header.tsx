@@ -18,13 +18,14 @@ const UserMenu = lazy(() =>
   import('../../features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })),
 );
 
-export function Brand({ to = '/' }: { to?: string }) {
+/** The logo and name, linking home. `compact`: the name is shown from the sm breakpoint only (still read out). */
+export function Brand({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
   return (
     <Link to={to} className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight text-fg">
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg">
         E
       </span>
-      Eventry
+      <span className={compact ? 'max-sm:sr-only' : undefined}>Eventry</span>
     </Link>
   );
 }
@@ -74,12 +75,13 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
     return (
       <header className="border-b border-border bg-surface-raised">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <Brand to="/admin" />
-          <div className="flex items-center gap-4">
+          {/* A phone's width holds the admin's name, the mailbox and Logout only without the brand's name. */}
+          <Brand to="/admin" compact />
+          <div className="flex min-w-0 items-center gap-3 sm:gap-4">
             <Suspense fallback={null}>
               <MailboxLink />
             </Suspense>
-            <span className="text-sm font-medium text-fg-muted">
+            <span className="max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
               {me.firstName} {me.lastName}
             </span>
             <Suspense fallback={<span className="h-9 w-20" />}>

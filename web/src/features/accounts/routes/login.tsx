@@ -27,6 +27,7 @@ export function LoginRoute() {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
@@ -49,10 +50,14 @@ export function LoginRoute() {
       if (error instanceof ApiError && (error.status === 401 || error.code === 'INVALID_CREDENTIALS')) {
         setWrongCredentials(true);
         setFailure(loginMessages.wrongCredentials);
+        // The button was disabled while the request ran, so the focus fell to the page: back to the password.
+        setFocus('password', { shouldSelect: true });
       } else if (error instanceof ApiError && error.status === 429) {
         setFailure(error.message);
+        setFocus('email');
       } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
         setFailure(Object.values(error.errors)[0] ?? commonMessages.somethingWentWrong);
+        setFocus('email');
       } else {
         toast.error(commonMessages.somethingWentWrong);
       }

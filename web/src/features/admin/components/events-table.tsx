@@ -64,10 +64,11 @@ export function EventsTable({
             <tr key={event.id} className="border-t border-border hover:bg-surface-raised">
               <td className={cn('px-3 py-2 text-fg-muted', cell('number'))}>{firstNumber + index}</td>
               <th scope="row" className="max-w-0 px-3 py-2 font-medium sm:max-w-none">
-                <span className="block truncate" title={event.title}>
+                {/* On a phone the column is narrow: two lines of title, and the date may wrap, rather than a few letters. */}
+                <span className="block break-words max-sm:line-clamp-2 sm:truncate" title={event.title}>
                   {event.title}
                 </span>
-                <span className="block truncate text-xs font-normal text-fg-muted md:hidden">
+                <span className="block text-xs font-normal text-fg-muted md:hidden">
                   {formatDate(event.startDate)} · {formatTime12(event.startTime)}
                 </span>
               </th>

@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../accounts/api/get-me';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 const m = contactMessages;
@@ -23,6 +24,7 @@ const EMPTY: Record<ContactField, string> = { name: '', email: '', subject: '', 
 export function ContactRoute() {
   useDocumentMeta(m.heading, 'Hosting an event? Tell the Eventry team about it.');
   const navigate = useNavigate();
+  const { data: me } = useMe();
   const send = useSendContactMessage();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
@@ -45,7 +47,12 @@ export function ContactRoute() {
       return;
     }
     send.mutate(contactFormSchema.parse(values), {
-      onSuccess: () => navigate('/success-email'),
+      onSuccess: () => {
+        // SPEC §2: the confirmation page needs sign-in, so a visitor is taken to /login from there. Say here
+        // that the message went, or all they would see is a sign-in form.
+        if (!me) toast.success(m.successTitle, { description: m.successText });
+        navigate('/success-email');
+      },
       onError: (error) => {
         const limited = error instanceof ApiError && error.status === 429;
         // SPEC §8: this one toast is in the dark theme, not the dark red of the other errors.
