@@ -65,7 +65,7 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
     return (
       <header className="border-b border-border bg-surface-raised">
         <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6 lg:px-8">
-          <Brand to="/admin" />
+          <Brand to="/admin" compact />
         </div>
       </header>
     );
