@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { ButtonLink, buttonClasses } from '../../components/ui/button';
@@ -6,14 +6,8 @@ import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
 import { HeaderSearch } from '../../features/catalogue/components/header-search';
 
-// Signed-in controls are their own chunk: visitors (most first loads) never download them.
-const LogoutButton = lazy(() =>
-  import('../../features/accounts/components/logout-button').then((m) => ({ default: m.LogoutButton })),
-);
-// Admin-only, and its own chunk for the same reason.
-const MailboxLink = lazy(() =>
-  import('../../features/admin/components/mailbox-link').then((m) => ({ default: m.MailboxLink })),
-);
+// Signed-in controls are their own chunks: visitors (most first loads) never download them.
+const AdminHeader = lazy(() => import('./admin-header').then((m) => ({ default: m.AdminHeader })));
 const UserMenu = lazy(() =>
   import('../../features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })),
 );
@@ -27,6 +21,19 @@ export function Brand({ to = '/', compact = false }: { to?: string; compact?: bo
       </span>
       <span className={compact ? 'max-sm:sr-only' : undefined}>Eventry</span>
     </Link>
+  );
+}
+
+/** The admin header's frame (same height and brand) while the session or the admin header's chunk loads. */
+export function AdminHeaderFrame({ children }: { children?: ReactNode }) {
+  return (
+    <header className="border-b border-border bg-surface-raised">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        {/* A phone's width holds the admin's name, the mailbox and Logout only without the brand's name. */}
+        <Brand to="/admin" compact />
+        {children}
+      </div>
+    </header>
   );
 }
 
@@ -61,35 +68,12 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
   }, [menuOpen]);
 
   // Only admins reach the admin pages: while the session is unknown, their header's bare frame, not the public one.
-  if (isPending && isAdminPage) {
-    return (
-      <header className="border-b border-border bg-surface-raised">
-        <div className="mx-auto flex h-16 max-w-6xl items-center px-4 sm:px-6 lg:px-8">
-          <Brand to="/admin" compact />
-        </div>
-      </header>
-    );
-  }
-
+  if (isPending && isAdminPage) return <AdminHeaderFrame />;
   if (me?.role === 'admin') {
     return (
-      <header className="border-b border-border bg-surface-raised">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          {/* A phone's width holds the admin's name, the mailbox and Logout only without the brand's name. */}
-          <Brand to="/admin" compact />
-          <div className="flex min-w-0 items-center gap-3 sm:gap-4">
-            <Suspense fallback={null}>
-              <MailboxLink />
-            </Suspense>
-            <span className="max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
-              {me.firstName} {me.lastName}
-            </span>
-            <Suspense fallback={<span className="h-9 w-20" />}>
-              <LogoutButton />
-            </Suspense>
-          </div>
-        </div>
-      </header>
+      <Suspense fallback={<AdminHeaderFrame />}>
+        <AdminHeader me={me} />
+      </Suspense>
     );
   }
 

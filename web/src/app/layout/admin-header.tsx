@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+import type { Me } from '../../../../contracts/accounts';
+import { LogoutButton } from '../../features/accounts/components/logout-button';
+import { AdminHeaderFrame } from './header';
+
+// Only where emails are kept instead of sent, and only for admins: a chunk of its own.
+const MailboxLink = lazy(() =>
+  import('../../features/admin/components/mailbox-link').then((m) => ({ default: m.MailboxLink })),
+);
+
+/** SPEC §2: the admin's header, with the brand linking to /admin, the admin's full name and Logout. */
+export function AdminHeader({ me }: { me: Me }) {
+  return (
+    <AdminHeaderFrame>
+      <div className="flex min-w-0 items-center gap-3 sm:gap-4">
+        <Suspense fallback={null}>
+          <MailboxLink />
+        </Suspense>
+        <span className="max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
+          {me.firstName} {me.lastName}
+        </span>
+        <LogoutButton />
+      </div>
+    </AdminHeaderFrame>
+  );
+}
