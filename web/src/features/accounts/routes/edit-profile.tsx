@@ -140,9 +140,13 @@ function EditProfileForm({ me }: { me: Me }) {
       await navigate('/');
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+        // The first field the server refused takes the focus (the button was disabled meanwhile).
+        let focused = false;
         for (const [field, message] of Object.entries(error.errors)) {
-          if (field in values) setError(field as keyof ProfileForm, { message });
-          else toast.error(message);
+          if (field in values) {
+            setError(field as keyof ProfileForm, { message }, { shouldFocus: !focused });
+            focused = true;
+          } else toast.error(message);
         }
       } else {
         toast.error(commonMessages.somethingWentWrong);

@@ -45,8 +45,13 @@ export function SignupRoute() {
         setError('email', { message: s.emailTaken }, { shouldFocus: true });
         toast.error(s.emailTaken);
       } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
+        // The first field the server refused takes the focus (the button was disabled meanwhile).
+        let focused = false;
         for (const [field, message] of Object.entries(error.errors)) {
-          if (field in values) setError(field as keyof SignUpForm, { message });
+          if (field in values) {
+            setError(field as keyof SignUpForm, { message }, { shouldFocus: !focused });
+            focused = true;
+          }
         }
       } else if (error instanceof ApiError && error.status === 429) {
         toast.error(error.message);
