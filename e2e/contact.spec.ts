@@ -1,10 +1,19 @@
 import { USER_STATE, waitForMail } from './support/fixtures';
-import { expect, test } from './support/test';
+import { expect, type Page, test } from './support/test';
 
 // /success-email needs sign-in (SPEC §2), so the journey runs as a signed-in user.
 test.use({ storageState: USER_STATE });
 
 const description = 'A rooftop jazz evening for about 80 guests in Zamalek, early December.';
+
+/** Fills the contact form with a valid message under `subject` and sends it. */
+async function sendContactForm(page: Page, from: { name: string; email: string }, subject: string) {
+  await page.getByLabel('Name').fill(from.name);
+  await page.getByLabel('Email').fill(from.email);
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Event Description').fill(description);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
 
 test('a user sends the contact form and the team receives it by email', async ({ page }) => {
   await page.goto('/events-page/all');
@@ -54,11 +63,7 @@ test.describe('signed out', () => {
 
   test('a visitor is told the message went before the confirmation asks them to sign in', async ({ page }) => {
     await page.goto('/contact');
-    await page.getByLabel('Name').fill('Visitor Sender');
-    await page.getByLabel('Email').fill('visitor@example.com');
-    await page.getByLabel('Subject').fill('A garden concert');
-    await page.getByLabel('Event Description').fill(description);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await sendContactForm(page, { name: 'Visitor Sender', email: 'visitor@example.com' }, 'A garden concert');
     await expect(page.getByText('Message Successful')).toBeVisible();
     await expect(page.getByText('Thank you for completing your message')).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsuccess-email$/);
@@ -74,11 +79,7 @@ test('a failed send shows the error toast and clears the form', async ({ page })
     });
   }
   await page.goto('/contact');
-  await page.getByLabel('Name').fill('Nour Hany');
-  await page.getByLabel('Email').fill('nour@example.com');
-  await page.getByLabel('Subject').fill('One more');
-  await page.getByLabel('Event Description').fill(description);
-  await page.getByRole('button', { name: 'Send' }).click();
+  await sendContactForm(page, { name: 'Nour Hany', email: 'nour@example.com' }, 'One more');
 
   await expect(page.getByText('Error of send')).toBeVisible();
   // SPEC §8: this error toast keeps the dark theme.
