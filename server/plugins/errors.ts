@@ -5,6 +5,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '../../contracts/problem';
 
+/** Nothing may load from, or frame, a JSON answer opened as a page: API answers and framework errors. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** A failure the client can act on. Services throw subclasses with stable codes. */
 export class AppError extends Error {
   constructor(
@@ -122,7 +125,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
   reply
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('content-security-policy', API_CONTENT_SECURITY_POLICY)
     .header('referrer-policy', 'strict-origin-when-cross-origin');
   sendProblem(
     reply,

@@ -11,12 +11,26 @@ describe('GET /api/health', () => {
     expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
-  it('carries the security headers', async () => {
+  it('carries the security headers of an API answer, and not the policies that only documents use', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).not.toContain("unsafe-inline' ;script");
+    // Nothing loads from a JSON answer opened as a page, and nothing may frame it.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+      expect(res.headers[documentOnly]).toBeUndefined();
+    }
+  });
+
+  it('keeps the full document policy on the API documentation pages', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 
