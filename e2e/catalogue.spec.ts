@@ -227,6 +227,13 @@ test('an unknown category shows No Events, and a malformed event id the 404 page
   await page.goto('/events-page/no-such-category');
   await expect(page.getByText('No Events', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
+  // The address's word is not presented as a category: the page says there is none, and where to go.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Category not found');
+  await expect(page).toHaveTitle(/^Category not found/);
+  await expect(page.getByText('There is no “no-such-category” category.')).toBeVisible();
+  await page.getByRole('link', { name: 'see all events' }).click();
+  await expect(page).toHaveURL(/\/events-page\/all$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All events');
 
   await page.goto('/events-page/all?page=999');
   await expect(page).toHaveURL(/\/events-page\/all\?page=\d$/);

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Category, EventDto, EventsPage } from '../contracts/catalogue';
+import { categoryDescription, categoryView } from '../contracts/category-heading';
 import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants';
 import { formatDate } from '../contracts/dates';
 import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, responsiveImage } from '../contracts/images';
@@ -295,14 +296,10 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         getJson<EventsPage>(`/api/events${query.size > 0 ? `?${query}` : ''}`),
         getJson<Category[]>('/api/categories'),
       ]);
-      const wanted = category.toLowerCase();
-      const heading =
-        wanted === ALL_CATEGORIES
-          ? 'All events'
-          : (categories?.find((c) => c.id === wanted || c.name.toLowerCase() === wanted)?.name ?? category);
+      const view = categoryView(category, categories);
       return {
-        title: heading,
-        description: `Browse ${heading.toLowerCase()} on Eventry and book your tickets.`,
+        title: view.heading,
+        description: categoryDescription(view),
         image: page?.items[0]?.imageUrl,
         imageSizes: EVENT_CARD_SIZES,
         data:

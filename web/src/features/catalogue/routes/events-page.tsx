@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../../../../../contracts/constants';
+import { categoryDescription, categoryView } from '../../../../../contracts/category-heading';
+import { ALL_CATEGORIES, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../../../../../contracts/constants';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -41,11 +42,9 @@ export function EventsPageRoute() {
   useLiveEvents();
 
   const { data: categories } = useCategories();
-  const categoryName = categories?.find(
-    (c) => c.id === category.toLowerCase() || c.name.toLowerCase() === category.toLowerCase(),
-  )?.name;
-  const heading = category.toLowerCase() === 'all' ? 'All events' : (categoryName ?? category);
-  useDocumentMeta(heading, `Browse ${heading.toLowerCase()} on Eventry and book your tickets.`);
+  const view = categoryView(category, categories);
+  const { heading } = view;
+  useDocumentMeta(heading, categoryDescription(view));
 
   const { data, isPending, isError, isPlaceholderData, refetch } = useEvents({ category, q, page });
 
@@ -68,7 +67,15 @@ export function EventsPageRoute() {
     <PageContainer className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
-        {data ? (
+        {view.unknown ? (
+          <p className="text-fg-muted">
+            There is no “{category}” category. Choose one below, or{' '}
+            <Link to={viewHref(ALL_CATEGORIES, q)} className="text-accent underline">
+              see all events
+            </Link>
+            .
+          </p>
+        ) : data ? (
           <p className="text-sm text-fg-muted" aria-live="polite">
             {data.total} {data.total === 1 ? 'event' : 'events'}
           </p>
