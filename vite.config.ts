@@ -19,23 +19,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  css: {
-    postcss: {
-      plugins: [
-        {
-          // Inter is declared 'swap' by @fontsource: when it arrives after the first paint, every text
-          // reflows and the page shifts (CLS). 'optional' uses it only if it is there at once (it is, from
-          // the cache, on every later visit) and never swaps fonts under the reader's eyes.
-          postcssPlugin: 'eventry-font-display-optional',
-          Declaration: {
-            'font-display': (declaration: { value: string }) => {
-              declaration.value = 'optional';
-            },
-          },
-        },
-      ],
-    },
-  },
   // The server-side entry (web/src/app/ssr.tsx) carries its dependencies: the server needs no React install.
   ssr: { noExternal: true },
   build: isSsrBuild
