@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 
 test('an unknown path shows the 404 page with a way back home', async ({ page }) => {
-  await page.goto('/this/does/not/exist');
+  expect((await page.goto('/this/does/not/exist'))?.status()).toBe(404);
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Home' }).click();

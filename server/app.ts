@@ -173,11 +173,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && webHtml && indexHtml && existsSync(indexHtml)) {
       // The page's title, description, preloads and first data are in the HTML (server/web-html.ts).
-      const { body, encoding } = encodeHtml(
-        await webHtml.render(request.url, request.headers.cookie),
-        request.headers['accept-encoding'],
-      );
-      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      const page = await webHtml.render(request.url, request.headers.cookie);
+      const { body, encoding } = encodeHtml(page.html, request.headers['accept-encoding']);
+      reply
+        .code(page.status)
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);
     }

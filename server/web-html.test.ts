@@ -60,7 +60,7 @@ describe('server-side HTML of the web app', () => {
   it('preloads the same file the page picks from an uploaded picture and its 800 px copy', async () => {
     const file = `${randomUUID()}.webp`;
     const event = await insertEvent(test.app.database.db, { imageUrl: `/uploads/eventImg/${file}` });
-    const html = await createWebHtml(test.app, ctx.dir).render(`/event-details/${event.id}`);
+    const { html } = await createWebHtml(test.app, ctx.dir).render(`/event-details/${event.id}`);
     expect(html).toContain(
       `<link rel="preload" as="image" href="/uploads/eventImg/${file}" imagesrcset="/uploads/w800/eventImg/${file} 800w, /uploads/eventImg/${file} 1600w" imagesizes="100vw" fetchpriority="high" />`,
     );
@@ -71,7 +71,7 @@ describe('server-side HTML of the web app', () => {
       title: 'Jazz </script><script>alert(1)</script> & "friends"',
       description: 'Bring <b>everyone</b>',
     });
-    const html = await createWebHtml(test.app, ctx.dir).render(`/event-details/${event.id}`);
+    const { html } = await createWebHtml(test.app, ctx.dir).render(`/event-details/${event.id}`);
 
     expect(html).toContain(
       '<title>Jazz &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot; · Eventry</title>',
@@ -88,7 +88,7 @@ describe('server-side HTML of the web app', () => {
   });
 
   it('writes the stylesheet into the page, so the first paint waits for no other request', async () => {
-    const html = await createWebHtml(test.app, ctx.dir).render('/contact');
+    const { html } = await createWebHtml(test.app, ctx.dir).render('/contact');
     expect(html).toContain('<style>body{color:red}</style>');
     // Only a disabled link stays (never fetched; it tells Vite's preload helper the stylesheet is there).
     expect(html).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled />');
@@ -97,19 +97,58 @@ describe('server-side HTML of the web app', () => {
 
   it('leaves out the signed-out hint when the request has a session cookie', async () => {
     const web = createWebHtml(test.app, ctx.dir);
-    const html = await web.render('/', 'theme=dark; eventry.session_token=abc');
+    const { html } = await web.render('/', 'theme=dark; eventry.session_token=abc');
     expect(dataOf(html)).not.toHaveProperty('me');
-    expect(dataOf(await web.render('/', 'theme=dark'))).toMatchObject({ me: null });
+    expect(dataOf((await web.render('/', 'theme=dark')).html)).toMatchObject({ me: null });
   });
 
   it('gives an unknown event and other pages the template’s head, with only the signed-out hint', async () => {
     const web = createWebHtml(test.app, ctx.dir);
     const missing = await web.render('/event-details/00000000-0000-4000-8000-000000000000');
-    expect(missing).toContain('<title>Eventry — discover and book events</title>');
-    expect(dataOf(missing)).toEqual({ me: null });
+    expect(missing.html).toContain('<title>Eventry — discover and book events</title>');
+    expect(dataOf(missing.html)).toEqual({ me: null });
     const login = await web.render('/login?redirect=%3C%2Fscript%3E');
-    expect(login).toContain('content="Default description"');
-    expect(dataOf(login)).toEqual({ me: null });
+    expect(login.status).toBe(200);
+    expect(login.html).toContain('content="Default description"');
+    expect(dataOf(login.html)).toEqual({ me: null });
+  });
+
+  it('answers 404 for every address the app shows as not found, and 200 for the pages it has', async () => {
+    const web = createWebHtml(test.app, ctx.dir);
+    const event = await insertEvent(test.app.database.db, {});
+    const statuses: Record<string, number> = {};
+    for (const url of [
+      '/',
+      '/events-page/all',
+      '/events-page/music?page=2',
+      `/event-details/${event.id}`,
+      `/event-details/${event.id}/get-ticket`,
+      '/admin/event/new',
+      '/reset-password?token=x',
+      '/events-page/no-such-category',
+      '/event-details/00000000-0000-4000-8000-000000000000',
+      '/event-details/not-an-id',
+      '/no/such/page',
+      '/404',
+    ]) {
+      statuses[url] = (await web.render(url)).status;
+    }
+    expect(statuses).toEqual({
+      '/': 200,
+      '/events-page/all': 200,
+      '/events-page/music?page=2': 200,
+      [`/event-details/${event.id}`]: 200,
+      [`/event-details/${event.id}/get-ticket`]: 200,
+      '/admin/event/new': 200,
+      '/reset-password?token=x': 200,
+      '/events-page/no-such-category': 404,
+      '/event-details/00000000-0000-4000-8000-000000000000': 404,
+      '/event-details/not-an-id': 404,
+      '/no/such/page': 404,
+      '/404': 404,
+    });
+    // The not-found pages are still the app: it shows its own 404 page.
+    expect((await web.render('/no/such/page')).html).toContain('<div id="root">');
   });
 
   it('compresses the page for clients that accept it', () => {

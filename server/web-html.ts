@@ -73,6 +73,8 @@ interface PageHead {
   data?: Record<string, unknown>;
   /** Render the page's HTML on the server (public pages whose data is in `data`). */
   prerender?: boolean;
+  /** 404: the app shows this address as not found (crawlers and monitors then see it too). */
+  status?: 404;
 }
 
 type RenderPage = (url: string, data: Record<string, unknown>, signal?: AbortSignal) => Promise<string>;
@@ -147,9 +149,15 @@ function safeDecode(text: string): string | undefined {
   }
 }
 
+export interface RenderedPage {
+  html: string;
+  /** 200, or 404 for an address the app shows as not found (unknown path, event or category). */
+  status: 200 | 404;
+}
+
 export interface WebHtml {
   /** index.html for this URL (path and query), with the page's head and data. */
-  render(url: string, cookieHeader?: string): Promise<string>;
+  render(url: string, cookieHeader?: string): Promise<RenderedPage>;
 }
 
 /** better-auth's session cookie (server/plugins/auth.ts: prefix 'eventry', __Secure- over https). */
@@ -178,7 +186,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
   const ssrPath = path.join(webDir, '..', 'web-ssr', 'ssr.js');
   let template: Template | undefined;
   let renderer: { mtimeMs: number; render: Promise<RenderPage | undefined> } | undefined;
-  const cache = new Map<string, { at: number; html: string }>();
+  const cache = new Map<string, { at: number; page: RenderedPage }>();
 
   /** The server-side renderer, if it was built (re-imported when dist/ is rebuilt). */
   function loadRenderer(): Promise<RenderPage | undefined> {
@@ -252,16 +260,21 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
   }
 
   async function getJson<T>(url: string): Promise<T | undefined> {
+    return (await getApi<T>(url)).data;
+  }
+
+  /** The API's answer to `url`: its data when 200; status 0 when it failed or took too long. */
+  async function getApi<T>(url: string): Promise<{ status: number; data?: T }> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), DATA_TIMEOUT_MS);
     });
     try {
       const response = await Promise.race([app.inject({ method: 'GET', url }), timeout]);
-      if (response?.statusCode !== 200) return undefined;
-      return JSON.parse(response.body) as T;
+      if (response?.statusCode !== 200) return { status: response?.statusCode ?? 0 };
+      return { status: 200, data: JSON.parse(response.body) as T };
     } catch {
-      return undefined;
+      return { status: 0 };
     } finally {
       clearTimeout(timer);
     }
@@ -307,13 +320,16 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
             ? { events: { params: { category, q, page: pageNumber }, data: page }, categories }
             : undefined,
         prerender: page !== undefined && categories !== undefined,
+        ...(view.unknown ? { status: 404 as const } : {}),
       };
     }
     const detail = /^\/event-details\/([^/]+)$/.exec(pathname);
     if (detail) {
       const id = safeDecode(detail[1] ?? '') ?? '';
-      if (!UUID.test(id)) return {};
-      const event = await getJson<EventDto>(`/api/events/${encodeURIComponent(id)}`);
+      // The page sends both to /404: an id that cannot be one, and one the API does not know.
+      if (!UUID.test(id)) return { status: 404 };
+      const { status, data: event } = await getApi<EventDto>(`/api/events/${encodeURIComponent(id)}`);
+      if (status === 404) return { status: 404 };
       if (!event) return {};
       return {
         title: event.title,
@@ -324,10 +340,11 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         prerender: true,
       };
     }
-    return {};
+    // web/src/app/router.tsx sends every other address to /404 (and /404 is not found either).
+    return ROUTE_MODULES.some(([pattern]) => pattern.test(pathname)) ? {} : { status: 404 };
   }
 
-  async function renderNow(url: string, visitor: boolean): Promise<string> {
+  async function renderNow(url: string, visitor: boolean): Promise<RenderedPage> {
     const t = loadTemplate();
     const parsed = new URL(url, 'http://localhost');
     let head: PageHead = {};
@@ -371,7 +388,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         `<div id="root">${body}</div>\n    <script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`,
       );
     }
-    return html;
+    return { html, status: head.status ?? 200 };
   }
 
   return {
@@ -381,11 +398,11 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
       const key = `${visitor ? 'v' : 's'} ${url}`;
       const now = Date.now();
       const hit = cache.get(key);
-      if (hit && now - hit.at < CACHE_TTL_MS) return hit.html;
-      const html = await renderNow(url, visitor);
+      if (hit && now - hit.at < CACHE_TTL_MS) return hit.page;
+      const page = await renderNow(url, visitor);
       if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-      cache.set(key, { at: now, html });
-      return html;
+      cache.set(key, { at: now, page });
+      return page;
     },
   };
 }
