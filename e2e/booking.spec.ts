@@ -104,6 +104,9 @@ test('an expired hold says so and links back to the ticket selection', async ({ 
   await page.clock.fastForward('11:00');
   await expect(page.getByText('Your hold on these tickets has expired.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Choose your tickets again' })).toHaveAttribute('href', ticketPage);
+  // Nothing left to pay with: the server would refuse to charge an ended hold anyway (409 HOLD_ENDED).
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
 });
 
 test('a payment Stripe reports as failed shows the failure page at once', async ({ page }) => {

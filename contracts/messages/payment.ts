@@ -25,6 +25,7 @@ export const paymentMessages = {
   expiredCard: "Your card's expiration date is in the past.",
   incompleteCvc: "Your card's security code is incomplete.",
   invalidExpiry: "Your card's expiration date is incomplete.",
+  holdEnded: 'This reservation is no longer active. Choose your tickets again to book.',
   holdExpiredRefunded: 'Your reservation expired and the tickets are no longer available. Your payment was refunded.',
   eventCancelledRefunded: 'This event is no longer available. Your payment was refunded.',
   notEnoughTickets: 'Not enough tickets left: {available} available.',

@@ -186,6 +186,8 @@ export type LockedBooking = {
   paymentIntentId: string | null;
   failureMessage: string | null;
   eventDeleted: boolean;
+  /** Still pending, but its hold has run out (the expiry job has not released it yet). */
+  holdLapsed: boolean;
   userEmail: string;
   userName: string;
   title: string;
@@ -214,7 +216,8 @@ export type HeldBooking = Pick<
 function settlementRead(where: SQL, lock: boolean): SQL {
   return sql`SELECT b.id, b.user_id AS "userId", b.status, b.quantity, b.total_piasters AS "totalPiasters",
                b.event_id AS "eventId", b.payment_intent_id AS "paymentIntentId",
-               b.failure_message AS "failureMessage", e.is_deleted AS "eventDeleted", u.email AS "userEmail",
+               b.failure_message AS "failureMessage", e.is_deleted AS "eventDeleted",
+               (b.status = 'pending' AND b.expires_at <= now()) AS "holdLapsed", u.email AS "userEmail",
                u.name AS "userName", e.title, e.event_date AS "eventDate", e.start_time AS "startTime",
                e.end_time AS "endTime"
           FROM bookings b JOIN events e ON e.id = b.event_id JOIN users u ON u.id = b.user_id
@@ -368,9 +371,11 @@ export async function payPendingBookings(
   bookings: LockedBooking[],
   provider: ProviderName,
 ): Promise<Set<string>> {
-  const payable = bookings.filter((booking) => booking.status === 'pending' && !booking.eventDeleted);
+  const payable = bookings.filter(
+    (booking) => booking.status === 'pending' && !booking.holdLapsed && !booking.eventDeleted,
+  );
   if (payable.length === 0) return new Set();
-  const guard = sql`AND status = 'pending'
+  const guard = sql`AND status = 'pending' AND expires_at > now()
     AND NOT EXISTS (SELECT 1 FROM events e WHERE e.id = bookings.event_id AND e.is_deleted)`;
   return payAutocommitted(
     db,
@@ -381,8 +386,8 @@ export async function payPendingBookings(
 
 /**
  * payPendingBookings without the read: pays holds as this process remembers them (RecentHolds), their
- * emails written from that memory. One statement pays a booking only if it is still pending, of an event
- * not deleted, and still shows exactly what is remembered (the buyer's name and email, the event's title,
+ * emails written from that memory. One statement pays a booking only if it is still pending within its
+ * hold, of an event not deleted, and still shows exactly what is remembered (the buyer's name and email, the event's title,
  * date and times, the quantity and total); if anything differs it stays as it was, and the caller reads
  * and settles it the usual way. Returns the ids that became paid.
  */
@@ -395,7 +400,7 @@ export async function payRememberedHolds(
   const column = <T>(pick: (hold: HeldBooking) => T) => sql.param(holds.map(pick));
   // Not correlated: the remembered holds still true are found once (a hashed set), then each booking is
   // looked up in it.
-  const guard = sql`AND status = 'pending' AND (id, user_id, event_id, quantity, total_piasters) IN (
+  const guard = sql`AND status = 'pending' AND expires_at > now() AND (id, user_id, event_id, quantity, total_piasters) IN (
     SELECT m.id, m.user_id, m.event_id, m.quantity, m.total_piasters
       FROM unnest(${column((h) => h.id)}::uuid[], ${column((h) => h.userId)}::text[], ${column((h) => h.eventId)}::uuid[],
                   ${column((h) => h.quantity)}::int[], ${column((h) => h.totalPiasters)}::int[],

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Queryable } from '../../db/client';
 
 /**
@@ -175,6 +176,30 @@ export async function findPaidBookingsOfUser(
     [userId, today],
   );
   return result.rows;
+}
+
+/**
+ * Expires one event's lapsed holds in a transaction of its own: the event row locked first, the same lock
+ * order as reservations. Returns the bookings it expired.
+ */
+export async function releaseLapsedHoldsOfEvent(
+  pool: Pick<pg.Pool, 'connect'>,
+  eventId: string,
+  limit = 1000,
+): Promise<Array<{ id: string; paymentIntentId: string | null; quantity: number }>> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await lockEvent(client, eventId);
+    const expired = await expireLapsedHolds(client, eventId, limit);
+    await client.query('COMMIT');
+    return expired;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** Events that have pending bookings past their hold (a bounded sample). */

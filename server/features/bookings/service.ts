@@ -8,13 +8,12 @@ import { AppError, ConflictError, NotFoundError } from '../../plugins/errors';
 import { type Payments, settleBookingPaid } from '../../plugins/payments';
 import {
   type BookingRow,
-  expireLapsedHolds,
   findBookingOfUser,
   findEventsWithLapsedHolds,
   findPaidBookingsOfUser,
   type LockedEvent,
-  lockEvent,
   type NewBookingRow,
+  releaseLapsedHoldsOfEvent,
   reserveBatch,
   setPaymentIntent,
 } from './repository';
@@ -146,7 +145,8 @@ function toBookingDto(
 ): Booking {
   return {
     id: booking.id,
-    status: booking.status,
+    // A hold past its time is over, whether or not the expiry job (every few seconds) has released it yet.
+    status: booking.status === 'pending' && booking.expiresAt.getTime() <= Date.now() ? 'expired' : booking.status,
     quantity: booking.quantity,
     unitPricePiasters: booking.unitPricePiasters,
     totalPiasters: booking.totalPiasters,
@@ -328,20 +328,9 @@ export function createBookingsService(
         if (eventIds.length === 0) break;
         let expiredThisRound = 0;
         for (const eventId of eventIds) {
-          const client = await pool.connect();
-          try {
-            await client.query('BEGIN');
-            await lockEvent(client, eventId);
-            const expired = await expireLapsedHolds(client, eventId, 1000);
-            await client.query('COMMIT');
-            expiredThisRound += expired.length;
-            cancelIntents(expired);
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw error;
-          } finally {
-            client.release();
-          }
+          const expired = await releaseLapsedHoldsOfEvent(pool, eventId);
+          expiredThisRound += expired.length;
+          cancelIntents(expired);
         }
         total += expiredThisRound;
         if (expiredThisRound === 0) break;

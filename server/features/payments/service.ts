@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type Stripe from 'stripe';
 import type { PaymentResult, SimulatedConfirmBody } from '../../../contracts/bookings';
 import { todayIn } from '../../../contracts/dates';
@@ -20,6 +21,7 @@ import {
   settleLockedBooking,
 } from '../../plugins/payments';
 import { RecentHolds } from '../../plugins/recent-holds';
+import { releaseLapsedHoldsOfEvent } from '../bookings/repository';
 import { findBooking } from './repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,10 +111,13 @@ export class SimulatedPayer {
  * The simulated processor's confirm: the server decides from the card (Stripe's test numbers and
  * messages). A paid booking answers paid again without charging or emailing twice. An accepted card for
  * a pending booking is paid in a batch (SimulatedPayer); a declined card, and every other state, is
- * handled under the booking's row lock.
+ * handled under the booking's row lock. A hold that is over (run out, or replaced by the buyer's newer
+ * reservation) is not charged, as Stripe refuses the canceled PaymentIntent of one: 409 HOLD_ENDED, and a
+ * hold that ran out gives its tickets back at once instead of at the expiry job's next run.
  */
 export async function confirmSimulated(
   db: Db,
+  pool: Pick<pg.Pool, 'connect'>,
   payer: SimulatedPayer,
   payments: Payments,
   userId: string,
@@ -132,6 +137,9 @@ export async function confirmSimulated(
     if (booking.status === 'refunded') {
       throw new ConflictError('BOOKING_REFUNDED', booking.failureMessage ?? messages.payment.holdExpiredRefunded);
     }
+    if (booking.status !== 'pending' || booking.holdLapsed) {
+      return { ended: true as const, lapsedEventId: booking.holdLapsed ? booking.eventId : undefined };
+    }
     if (!outcome.ok) {
       await recordPaymentFailure(tx, booking.id, outcome.message);
       return { failure: outcome };
@@ -143,6 +151,10 @@ export async function confirmSimulated(
     }
     return { bookingId: booking.id, status: 'paid' as const };
   });
+  if ('ended' in result) {
+    if (result.lapsedEventId) await releaseLapsedHoldsOfEvent(pool, result.lapsedEventId);
+    throw new ConflictError('HOLD_ENDED', messages.payment.holdEnded);
+  }
   if ('failure' in result && result.failure) throw new CardError(result.failure.code, result.failure.message);
   if ('refunded' in result) {
     throw new ConflictError('BOOKING_REFUNDED', result.message ?? messages.payment.holdExpiredRefunded);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
 import { commonMessages } from '../../../../../contracts/messages/common';
@@ -26,10 +26,16 @@ export function PaymentRoute() {
   const bookingId = params.get('booking') ?? '';
   const navigate = useNavigate();
   const config = usePaymentConfig();
-  const booking = useBooking(bookingId);
+  // Once the countdown ends, the form goes (the server refuses to charge an ended hold) and the booking is
+  // asked again until the server says the hold is over too (the two clocks may differ by a moment).
+  const [holdOver, setHoldOver] = useState(false);
+  const booking = useBooking(bookingId, { pollWhilePending: holdOver });
   useDocumentMeta('Payment');
   const refetchBooking = booking.refetch;
-  const onExpire = useCallback(() => void refetchBooking(), [refetchBooking]);
+  const onExpire = useCallback(() => {
+    setHoldOver(true);
+    void refetchBooking();
+  }, [refetchBooking]);
 
   const eventId = booking.data?.event.id;
   useEffect(() => {
@@ -98,30 +104,32 @@ export function PaymentRoute() {
           </p>
           <HoldCountdown expiresAt={data.expiresAt} eventId={event.id} onExpire={onExpire} />
         </div>
-        <div className="border-t border-border pt-6">
-          {config.data?.provider === 'stripe' ? (
-            config.data.publishableKey && data.payment.clientSecret ? (
-              <Suspense fallback={<Spinner label="Loading the payment form" />}>
-                <StripePaymentForm
-                  publishableKey={config.data.publishableKey}
-                  clientSecret={data.payment.clientSecret}
-                  bookingId={data.id}
-                  totalPiasters={data.totalPiasters}
-                />
-              </Suspense>
+        {holdOver ? null : (
+          <div className="border-t border-border pt-6">
+            {config.data?.provider === 'stripe' ? (
+              config.data.publishableKey && data.payment.clientSecret ? (
+                <Suspense fallback={<Spinner label="Loading the payment form" />}>
+                  <StripePaymentForm
+                    publishableKey={config.data.publishableKey}
+                    clientSecret={data.payment.clientSecret}
+                    bookingId={data.id}
+                    totalPiasters={data.totalPiasters}
+                  />
+                </Suspense>
+              ) : (
+                <p role="alert" className="text-sm text-danger">
+                  {paymentMessages.unexpectedState}
+                </p>
+              )
             ) : (
-              <p role="alert" className="text-sm text-danger">
-                {paymentMessages.unexpectedState}
-              </p>
-            )
-          ) : (
-            <SimulatedCardForm
-              bookingId={data.id}
-              totalPiasters={data.totalPiasters}
-              onPaid={() => navigate(`/payment-success?booking=${data.id}`)}
-            />
-          )}
-        </div>
+              <SimulatedCardForm
+                bookingId={data.id}
+                totalPiasters={data.totalPiasters}
+                onPaid={() => navigate(`/payment-success?booking=${data.id}`)}
+              />
+            )}
+          </div>
+        )}
       </Card>
     </PageContainer>
   );
