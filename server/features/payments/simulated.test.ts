@@ -202,9 +202,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     const event = await createTestEvent(pool, { capacity: 5 });
     const user = await ctx.createUser();
     const booking = await book(user, event.id, 3);
-    await pool.query(`UPDATE bookings SET expires_at = now() - interval '10 milliseconds' WHERE id = $1`, [
-      booking.id,
-    ]);
+    await pool.query(`UPDATE bookings SET expires_at = now() - interval '10 milliseconds' WHERE id = $1`, [booking.id]);
     // Whether or not the job has run yet: the hold is over for the buyer, the payment and the tickets.
     const view = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
     expect(view.json().status).toBe('expired');
