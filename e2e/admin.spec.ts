@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { addDays, todayIn } from '../contracts/dates';
 import { ADMIN, ADMIN_STATE, holdRequests } from './support/fixtures';
-import { expect, test } from './support/test';
+import { expect, type Page, test } from './support/test';
 
 const today = todayIn('Africa/Cairo');
 const title = `E2E Rooftop Concert ${Date.now()}`;
@@ -15,6 +15,41 @@ async function posterFile(name: string, color: { r: number; g: number; b: number
     .png()
     .toFile(file);
   return file;
+}
+
+/** Events made through the admin API (one uploaded picture for all), listed far in the future; their ids. */
+async function createEvents(page: Page, titles: string[]): Promise<string[]> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'teal' } })
+    .png()
+    .toBuffer();
+  const upload = await page.request.post('/api/admin/uploads', {
+    multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status()).toBe(201);
+  const imageUrl = (await upload.json()).url;
+  const today = todayIn('Africa/Cairo');
+  const ids: string[] = [];
+  for (const title of titles) {
+    const created = await page.request.post('/api/admin/events', {
+      data: {
+        title,
+        host: 'Host',
+        location: 'Cairo',
+        price: '10',
+        tickets: '5',
+        startDate: today,
+        endDate: today,
+        eventDate: addDays(today, 1),
+        startTime: '10:00',
+        endTime: '12:00',
+        description: 'Soon gone.',
+        imageUrl,
+      },
+    });
+    expect(created.status()).toBe(201);
+    ids.push((await created.json()).id);
+  }
+  return ids;
 }
 
 test('the admin signs in and lands on the event list, with the admin header and no footer', async ({ page }) => {
@@ -179,32 +214,8 @@ test.describe('as the admin', () => {
 
   test('a delete the server refuses brings the row back with an error', async ({ page }) => {
     // Another admin deleted the event a moment before: the server answers 404 to our delete.
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'teal' } })
-      .png()
-      .toBuffer();
-    const upload = await page.request.post('/api/admin/uploads', {
-      multipart: { file: { name: 'p.png', mimeType: 'image/png', buffer: png } },
-    });
-    expect(upload.status()).toBe(201);
     const doomedTitle = `Zz Doomed ${Date.now()}`;
-    const created = await page.request.post('/api/admin/events', {
-      data: {
-        title: doomedTitle,
-        host: 'Host',
-        location: 'Cairo',
-        price: '10',
-        tickets: '5',
-        startDate: today,
-        endDate: today,
-        eventDate: addDays(today, 1),
-        startTime: '10:00',
-        endTime: '12:00',
-        description: 'Soon gone.',
-        imageUrl: (await upload.json()).url,
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = await created.json();
+    const [id] = await createEvents(page, [doomedTitle]);
 
     await page.goto(`/admin?q=${encodeURIComponent(doomedTitle)}`);
     const row = page.getByRole('row', { name: new RegExp(doomedTitle) });
@@ -220,6 +231,32 @@ test.describe('as the admin', () => {
       'rgb(127, 29, 29)',
     );
     await expect(page.getByRole('heading', { name: 'Event List' })).toBeFocused();
+  });
+
+  test('deleting the only row of a later page goes back to page 1 (SPEC §4), not to the new last page', async ({
+    page,
+  }) => {
+    // 21 events: three pages, the third with one row; once it is deleted, the last page is page 2.
+    const prefix = `Zz TwentyOne ${Date.now()}`;
+    const titles = Array.from({ length: 21 }, (_, i) => `${prefix} ${String(i + 1).padStart(2, '0')}`);
+    const ids = await createEvents(page, titles);
+    const q = encodeURIComponent(prefix).replace(/%20/g, '+');
+    await page.goto(`/admin?q=${q}&page=3`);
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(1);
+    await rows
+      .first()
+      .getByRole('button', { name: new RegExp(`^Delete ${prefix}`) })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Event deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin\\?q=${q.replace(/\+/g, '\\+')}$`));
+    await expect(rows).toHaveCount(10);
+    // And it stays there: the list's own correction of a page past the end does not move it to the last page.
+    await page.waitForTimeout(500);
+    await expect(page).not.toHaveURL(/page=/);
+    // Leave the public lists as the other journeys expect them.
+    for (const id of ids) await page.request.delete(`/api/admin/events/${id}`);
   });
 
   test('the search box follows the address on Back and Forward', async ({ page }) => {

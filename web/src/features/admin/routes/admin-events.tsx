@@ -55,6 +55,9 @@ export function AdminEventsRoute() {
   const [pendingDelete, setPendingDelete] = useState<EventDto | null>(null);
   // After a confirmed delete the row (and the button that opened the dialog) goes away: focus the heading.
   const confirmedRef = useRef(false);
+  // Set while a delete that empties this page runs: SPEC §4 sends the list to page 1 then, and the refetch
+  // (which may find this page past the end) must not send it to the last page instead.
+  const toFirstPage = useRef(false);
 
   function go(next: { q?: string; page?: number }, replace = false) {
     const nextQ = next.q ?? q;
@@ -86,21 +89,27 @@ export function AdminEventsRoute() {
   // A page past the end (after deletions elsewhere, or a hand-typed URL) shows the last page instead.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the loaded page count only
   useEffect(() => {
+    if (toFirstPage.current) return;
     if (data && !isFetching && data.pageCount > 0 && page > data.pageCount) go({ page: data.pageCount }, true);
   }, [data, isFetching, page]);
+
+  useEffect(() => {
+    if (page === 1) toFirstPage.current = false;
+  }, [page]);
 
   function confirmDelete() {
     const event = pendingDelete;
     if (!event) return;
     confirmedRef.current = true;
     setPendingDelete(null);
-    const onlyRowOnPage = (data?.items.length ?? 0) <= 1;
+    toFirstPage.current = (data?.items.length ?? 0) <= 1 && page !== 1;
     remove.mutate(event.id, {
       onSuccess: () => {
         toast.success(adminMessages.deleted);
-        if (onlyRowOnPage && page !== 1) go({ page: 1 });
+        if (toFirstPage.current) go({ page: 1 });
       },
       onError: () => {
+        toFirstPage.current = false;
         toast.error(adminMessages.deleteFailed);
       },
     });
