@@ -268,6 +268,10 @@ test('the list and the detail update live when an event changes', async ({ page 
   );
   await expect(page.getByTestId('tickets-available')).toHaveText('42');
   await expect(page.getByRole('complementary').getByRole('link', { name: '99 EGP' })).toBeVisible();
+  // Sold out: the panel says so instead of leading to a ticket page with nothing to choose.
+  await db.query('UPDATE events SET tickets_available = 0, version = version + 1 WHERE id = $1', [id]);
+  await expect(page.getByRole('complementary').getByRole('button', { name: '99 EGP · Sold out' })).toBeDisabled();
+  await expect(page.getByRole('complementary').getByRole('link', { name: '99 EGP' })).toHaveCount(0);
 
   // Only this test's events (a retry adds more): the new one must appear on this very page.
   await page.goto(`/events-page/arts?q=${encodeURIComponent(`Zz ${tag}`)}`);

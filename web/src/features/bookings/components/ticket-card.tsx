@@ -16,7 +16,7 @@ export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: bo
         className="aspect-[4/3] w-28 shrink-0 rounded-xl object-cover sm:w-36"
       />
       <div className="flex min-w-0 flex-col gap-1 py-1">
-        <h3 className="truncate text-lg font-semibold">{ticket.title}</h3>
+        <h3 className="line-clamp-2 text-lg font-semibold break-words">{ticket.title}</h3>
         <p className="text-sm text-fg-muted">
           {ticket.weekday}, {formatDate(ticket.eventDate)}
         </p>

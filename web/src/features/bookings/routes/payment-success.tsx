@@ -26,7 +26,6 @@ export function PaymentSuccessRoute() {
   const queryClient = useQueryClient();
   const status = booking.data?.status;
   const paid = status === 'paid';
-  useDocumentMeta(paid ? paymentMessages.successTitle : paymentMessages.failureTitle);
 
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), SETTLE_WAIT_MS);
@@ -38,11 +37,14 @@ export function PaymentSuccessRoute() {
 
   const settling =
     valid && !stripeFailed && !booking.isError && (booking.isPending || (status === 'pending' && !waited));
+  useDocumentMeta(
+    settling ? paymentMessages.processing : paid ? paymentMessages.successTitle : paymentMessages.failureTitle,
+  );
   if (settling) {
     return (
       <PageContainer className="flex min-h-[50vh] items-center justify-center">
-        <p className="flex items-center gap-3 text-fg-muted">
-          <Spinner label={paymentMessages.processing} /> {paymentMessages.processing}
+        <p role="status" className="flex items-center gap-3 text-fg-muted">
+          <Spinner label={null} /> {paymentMessages.processing}
         </p>
       </PageContainer>
     );

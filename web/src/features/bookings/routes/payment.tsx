@@ -30,7 +30,8 @@ export function PaymentRoute() {
   // asked again until the server says the hold is over too (the two clocks may differ by a moment).
   const [holdOver, setHoldOver] = useState(false);
   const booking = useBooking(bookingId, { pollWhilePending: holdOver });
-  useDocumentMeta('Payment');
+  const unknownBooking = booking.error instanceof ApiError && booking.error.status === 404;
+  useDocumentMeta(unknownBooking ? paymentMessages.failureTitle : 'Payment');
   const refetchBooking = booking.refetch;
   const onExpire = useCallback(() => {
     setHoldOver(true);
@@ -50,7 +51,7 @@ export function PaymentRoute() {
   }, [booking.data, navigate]);
 
   if (!bookingId) return <Navigate to="/" replace />;
-  if (booking.error instanceof ApiError && booking.error.status === 404) {
+  if (unknownBooking) {
     return (
       <PageContainer>
         <PaymentOutcome outcome="failure" eventId={undefined} />

@@ -4,7 +4,7 @@ import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/da
 import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { commonMessages } from '../../../../../contracts/messages/common';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -109,9 +109,16 @@ export function EventDetailsRoute() {
                 {event.ticketsAvailable}
               </dd>
             </dl>
-            <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" className="w-full">
-              {priceLabel(event.pricePiasters)}
-            </ButtonLink>
+            {event.ticketsAvailable === 0 ? (
+              // Nothing to choose on the ticket page: say so here, with the price still shown.
+              <Button size="lg" className="w-full" disabled>
+                {priceLabel(event.pricePiasters)} · Sold out
+              </Button>
+            ) : (
+              <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" className="w-full">
+                {priceLabel(event.pricePiasters)}
+              </ButtonLink>
+            )}
           </Card>
         </aside>
       </PageContainer>
