@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { useCreateBooking } from '../api/create-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useTicketEvent } from '../api/get-ticket-event';
@@ -22,6 +23,8 @@ export function GetTicketRoute() {
   const valid = UUID.test(id);
   const navigate = useNavigate();
   const { data: event, error, refetch } = useTicketEvent(valid ? id : '');
+  // Others book meanwhile: the tickets left follow them (the same live stream as the event's page).
+  useLiveEvents();
   const { data: config, isError: configFailed } = usePaymentConfig();
   const [quantity, setQuantity] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,6 +54,14 @@ export function GetTicketRoute() {
   const available = event.ticketsAvailable;
   const total = event.pricePiasters * quantity;
   const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
+  const availability =
+    available === 0
+      ? paymentMessages.soldOut
+      : quantity > available
+        ? paymentMessages.notEnoughTickets.replace('{available}', String(available))
+        : quantity > MAX_TICKETS_PER_BOOKING
+          ? `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once.`
+          : `${available} ${available === 1 ? 'ticket' : 'tickets'} left`;
   // Unknown until the configuration arrives: a guess would name the wrong method where Stripe is set up.
   // (Should it fail, the payment page sends the user to /payment-failed with the event id, SPEC §4.)
   const method = config
@@ -94,13 +105,7 @@ export function GetTicketRoute() {
           <h2 className="text-sm font-medium text-fg-muted">Tickets</h2>
           <QuantityStepper value={quantity} onChange={setQuantity} max={Math.min(MAX_TICKETS_PER_BOOKING, available)} />
           <p className="text-sm text-fg-muted" aria-live="polite">
-            {available === 0
-              ? paymentMessages.soldOut
-              : quantity > available
-                ? paymentMessages.notEnoughTickets.replace('{available}', String(available))
-                : quantity > MAX_TICKETS_PER_BOOKING
-                  ? `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once.`
-                  : `${available} ${available === 1 ? 'ticket' : 'tickets'} left`}
+            {availability}
           </p>
         </div>
 
@@ -120,7 +125,8 @@ export function GetTicketRoute() {
             ? paymentMessages.processing
             : paymentMessages.proceedToPay.replace('{price}', formatPiasters(total))}
         </Button>
-        {problem ? (
+        {/* The server's refusal, unless the availability line (updated since) already says the same. */}
+        {problem && problem !== availability ? (
           <p role="alert" className="text-sm text-danger">
             {problem}
           </p>
