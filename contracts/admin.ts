@@ -41,6 +41,7 @@ export const adminMessages = {
   uploadOneFile: 'Upload one JPEG, PNG or WebP image at a time.',
   uploadBadName: 'The file name is not allowed. Rename the file and try again.',
   uploadFailed: 'The image could not be uploaded. Try again.',
+  uploadKeptCurrent: 'The current image is kept.',
 } as const;
 
 export const MAX_PRICE_EGP = 1_000_000;

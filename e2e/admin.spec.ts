@@ -118,8 +118,16 @@ test.describe('as the admin', () => {
     await expect(page.getByText('Title is required')).toBeVisible();
     await expect(page.getByText('Image is required')).toBeVisible();
     await expect(page.getByText('Tickets is required')).toBeVisible();
+    // The first field in error, the picture, takes the focus.
+    await expect(page.getByLabel('Event image')).toBeFocused();
 
     await page.getByLabel('Event image').setInputFiles(await posterFile('e2e-poster.png', { r: 10, g: 160, b: 140 }));
+    await expect(page.getByRole('img', { name: 'Event preview' })).toBeVisible();
+    // A file that is not an image is refused, and the picture already there is said to be kept.
+    await page
+      .getByLabel('Event image')
+      .setInputFiles({ name: 'not-a-picture.png', mimeType: 'image/png', buffer: Buffer.from('just text') });
+    await expect(page.getByText(/The current image is kept\.$/)).toBeVisible();
     await expect(page.getByRole('img', { name: 'Event preview' })).toBeVisible();
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Host').fill('E2E Hosts');
@@ -140,9 +148,16 @@ test.describe('as the admin', () => {
     await page.getByLabel('Start time').fill('19:30');
     await page.getByLabel('End time').fill('23:00');
     await page.getByLabel('Description').fill('Live music on a Cairo rooftop, from sunset on.');
-    await page.getByRole('button', { name: 'Create Event' }).click();
+    // Three clicks in the same instant (before the button can be disabled) save one event.
+    await page.getByRole('button', { name: 'Create Event' }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+      button.click();
+    });
     await expect(page.getByText('Event added successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/admin$/);
+    const saved = await page.request.get(`/api/admin/events?q=${encodeURIComponent(title)}`);
+    expect((await saved.json()).total).toBe(1);
 
     // Find it in the list by searching.
     await page.getByLabel('Search events by title').fill(title.slice(0, 20).toLowerCase());

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { type FormEvent, useMemo, useRef } from 'react';
 import { type Resolver, useController, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -103,7 +103,7 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
     if (getFieldState(name).isDirty || getFieldState(name).error) void trigger(name);
   }
 
-  const onSubmit = handleSubmit(async (values) => {
+  const saveEvent = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
       toast.success(isEdit ? adminMessages.edited : adminMessages.added);
@@ -120,6 +120,19 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
     }
   });
 
+  // One save at a time: clicks or Enter presses in the same instant, before the button is disabled, are one.
+  const submitting = useRef(false);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (submitting.current) {
+      event.preventDefault();
+      return;
+    }
+    submitting.current = true;
+    void saveEvent(event).finally(() => {
+      submitting.current = false;
+    });
+  }
+
   const saving = isSubmitting || save.isPending;
   const taken = event ? event.capacity - event.ticketsAvailable : 0;
 
@@ -133,6 +146,7 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
           void trigger('imageUrl');
         }}
         onError={(message) => setError('imageUrl', { type: 'upload', message })}
+        fieldRef={image.field.ref}
       />
 
       <div className="grid gap-5 sm:grid-cols-2">

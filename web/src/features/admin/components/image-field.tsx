@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { type RefCallback, useId, useRef } from 'react';
 import { adminMessages } from '../../../../../contracts/admin';
 import { MAX_UPLOAD_BYTES } from '../../../../../contracts/constants';
 import { cn } from '../../../components/ui/cn';
@@ -17,11 +17,14 @@ export function ImageField({
   error,
   onUploaded,
   onError,
+  fieldRef,
 }: {
   value: string;
   error?: string;
   onUploaded: (url: string) => void;
   onError: (message: string) => void;
+  /** The form's handle on the file input: a refused form focuses it when the image is its first error. */
+  fieldRef?: RefCallback<HTMLInputElement>;
 }) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
@@ -30,13 +33,15 @@ export function ImageField({
 
   function onFile(file: File | undefined) {
     if (!file) return;
+    // A refused replacement leaves the picture shown: say that it is the one kept.
+    const refuse = (message: string) => onError(value ? `${message} ${adminMessages.uploadKeptCurrent}` : message);
     if (file.size > MAX_UPLOAD_BYTES) {
-      onError(adminMessages.uploadTooLarge);
+      refuse(adminMessages.uploadTooLarge);
       return;
     }
     upload.mutate(file, {
       onSuccess: ({ url }) => onUploaded(url),
-      onError: (e) => onError(e instanceof ApiError && e.status === 400 ? e.message : adminMessages.uploadFailed),
+      onError: (e) => refuse(e instanceof ApiError && e.status === 400 ? e.message : adminMessages.uploadFailed),
       onSettled: () => {
         if (inputRef.current) inputRef.current.value = '';
       },
@@ -63,7 +68,10 @@ export function ImageField({
         )}
       </div>
       <input
-        ref={inputRef}
+        ref={(node) => {
+          inputRef.current = node;
+          fieldRef?.(node);
+        }}
         id={inputId}
         type="file"
         accept={ACCEPT}
