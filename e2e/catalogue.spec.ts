@@ -256,6 +256,24 @@ test('an unknown category shows No Events, and a malformed event id the 404 page
   await expect(page).toHaveURL(/\/404$/);
 });
 
+test('moving to another page puts the focus on its heading; a control that stays keeps it', async ({ page }) => {
+  await page.goto('/events-page/all');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  // A category pill stays on the page when the list changes: the keyboard user goes on from it.
+  const music = page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Music', exact: true });
+  await music.focus();
+  await music.press('Enter');
+  await expect(page).toHaveURL(/\/events-page\/Music$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Music');
+  await expect(music).toBeFocused();
+  // A card leads away and is gone: the new page's heading takes the focus, and is read first.
+  const card = page.locator('a[href^="/event-details/"]').first();
+  await card.focus();
+  await card.press('Enter');
+  await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+});
+
 test('the list and the detail update live when an event changes', async ({ page }) => {
   const tag = `${run}${Math.random().toString(36).slice(2, 6)}`;
   const title = `Zz ${tag} Live Show`;

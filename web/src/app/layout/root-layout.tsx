@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
-import { EmailVerificationResult } from '../email-verification-result';
 import { Header } from './header';
 
+/** Its own chunk, fetched only on the address an emailed verification link lands on (/?verified=1, /?error=…). */
+const EmailVerificationResult = lazy(() =>
+  import('../email-verification-result').then((m) => ({ default: m.EmailVerificationResult })),
+);
 /** Its own chunk: the home page, the first most visitors see, has no footer. */
 const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
 
@@ -12,17 +15,47 @@ const HEADERLESS = new Set(['/', '/404', '/login', '/signup', '/payment']);
 /** SPEC §2: the footer is hidden on /404, admin pages, /login, /signup, / and /payment, and for admins. */
 const FOOTERLESS = new Set(['/404', '/login', '/signup', '/', '/payment']);
 
-function ScrollToTop() {
+/**
+ * A change of page starts at the top, and the focus goes to the new page's heading (or its main area while
+ * that loads), as a page load would put it: a screen reader reads where the user arrived, and Tab goes on
+ * from there instead of from a link that is gone. A page that placed the focus itself keeps it.
+ */
+function NewPage() {
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the point of a route change
+  const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of page scrolls and moves the focus
   useEffect(() => {
     window.scrollTo(0, 0);
+    const main = document.getElementById('main');
+    const active = document.activeElement;
+    if (firstRender.current || !main || (active && active !== document.body && main.contains(active))) {
+      firstRender.current = false;
+      return;
+    }
+    const place = (target: HTMLElement) => {
+      target.tabIndex = -1;
+      target.dataset.routeFocus = '';
+      target.focus({ preventScroll: true });
+    };
+    const heading = main.querySelector<HTMLElement>('h1');
+    place(heading ?? main);
+    if (heading) return;
+    // The page's chunk or data is still loading: its heading takes the focus when it arrives, unless the
+    // user has moved on from the main area meanwhile.
+    const watch = new MutationObserver(() => {
+      const arrived = main.querySelector<HTMLElement>('h1');
+      if (!arrived) return;
+      watch.disconnect();
+      if (document.activeElement === main) place(arrived);
+    });
+    watch.observe(main, { childList: true, subtree: true });
+    return () => watch.disconnect();
   }, [pathname]);
   return null;
 }
 
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // Marks the moment React has taken over the server-rendered page (browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -40,8 +73,12 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <ScrollToTop />
-      <EmailVerificationResult />
+      <NewPage />
+      {pathname === '/' && /[?&](verified|error)=/.test(search) ? (
+        <Suspense fallback={null}>
+          <EmailVerificationResult />
+        </Suspense>
+      ) : null}
       {/* Home draws the header over its banner (SPEC §2: the page has its own banner and header). */}
       {showHeader ? <Header /> : pathname === '/' ? <Header overlay /> : null}
       <main id="main" className="flex flex-1 flex-col">
