@@ -274,6 +274,18 @@ test('moving to another page puts the focus on its heading; a control that stays
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
+test('a reload keeps the place the reader had scrolled to', async ({ page }) => {
+  await page.goto('/events-page/all');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  await page.reload();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  // The browser restores the position; React taking over the page (whose effects have run once it marks
+  // itself hydrated) must not send it back to the top.
+  expect(await page.evaluate(() => window.scrollY)).toBe(400);
+});
+
 test('the list and the detail update live when an event changes', async ({ page }) => {
   const tag = `${run}${Math.random().toString(36).slice(2, 6)}`;
   const title = `Zz ${tag} Live Show`;

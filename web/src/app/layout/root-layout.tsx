@@ -22,16 +22,16 @@ const FOOTERLESS = new Set(['/404', '/login', '/signup', '/', '/payment']);
  */
 function NewPage() {
   const { pathname } = useLocation();
-  const firstRender = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of page scrolls and moves the focus
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    // The page as loaded keeps the browser's own scroll position (a reload restores it), and hydration
+    // does not force a layout.
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo(0, 0);
     const main = document.getElementById('main');
     const active = document.activeElement;
-    if (firstRender.current || !main || (active && active !== document.body && main.contains(active))) {
-      firstRender.current = false;
-      return;
-    }
+    if (!main || (active && active !== document.body && main.contains(active))) return;
     const place = (target: HTMLElement) => {
       target.tabIndex = -1;
       target.dataset.routeFocus = '';
