@@ -440,7 +440,7 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
     const label = isFloor ? 'a trivial page (floor)' : page.path === detailPath ? '/event-details/:id' : page.path;
     const scores = [page.performance, page.accessibility, page.bestPractices, page.seo];
     log(
-      `Lighthouse ${label} (median of ${page.allLcpMs.length} runs; LCP ${page.allLcpMs.join(', ')} ms; TBT ${page.allTbtMs.join(', ')} ms): ${scores.join(' / ')}, LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`,
+      `Lighthouse ${label} (median of ${page.allLcpMs.length} runs${page.discardedRuns.length ? `, ${page.discardedRuns.length} more not recorded and run again (${page.discardedRuns.join(', ')})` : ''}; LCP ${page.allLcpMs.join(', ')} ms; TBT ${page.allTbtMs.join(', ')} ms): ${scores.join(' / ')}, LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`,
     );
     if (isFloor) {
       rows.push({

@@ -16,6 +16,11 @@ export interface LighthousePage {
   fcpMs: number | null;
   speedIndexMs: number | null;
   runtimeError: string | undefined;
+  /**
+   * Runs Lighthouse could not record and that were run again (e.g. NO_NAVSTART, whose own advice is 'Please
+   * run Lighthouse again'): one entry per discarded run, its error code.
+   */
+  discardedRuns: string[];
   /** Audits that cost points: id, score and the category they belong to. */
   failing: Array<{
     id: string;
@@ -79,33 +84,23 @@ export async function runLighthouse(urls: string[], perRunTimeoutMs: number, run
   const { computeMedianRun } = (await import('lighthouse/core/lib/median-run.js')) as { computeMedianRun: MedianRunFn };
   const chromeLauncher = await import('chrome-launcher');
   const runs = new Map<string, Lhr[]>(urls.map((url) => [url, []]));
+  const discarded = new Map<string, string[]>(urls.map((url) => [url, []]));
   for (let i = 0; i < runsPerPage; i++) {
     for (const url of urls) {
-      // A new browser for every run, as Lighthouse's command line does: the runs stay independent. In one
-      // shared browser, whichever of two builds came second in each round measured the lower TBT, in each
-      // of three A/B tests (pages of one site, 127.0.0.1 whatever the port, may share a warmed-up renderer).
-      const chrome = await chromeLauncher.launch({
-        chromePath: CHROMIUM_PATH,
-        chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-        logLevel: 'silent',
-      });
-      try {
-        const work = lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), perRunTimeoutMs));
-        const result = await Promise.race([work, timeout]);
-        if (!result) throw new Error(`Lighthouse did not finish ${url} within ${perRunTimeoutMs / 1000} s`);
-        runs.get(url)?.push(result.lhr);
-      } finally {
-        chrome.kill();
+      // A run Lighthouse could not record (its trace had no navigation start, say) measured nothing about the
+      // page: it is run again, up to twice, and counted as discarded. A run that still fails is kept, so the
+      // page reports the error instead of a median of fewer runs.
+      for (let attempt = 0; ; attempt++) {
+        const lhr = await runOnce(lighthouse, chromeLauncher, url, perRunTimeoutMs);
+        if (!lhr.runtimeError || attempt === MAX_RETRIES) {
+          runs.get(url)?.push(lhr);
+          break;
+        }
+        discarded.get(url)?.push(lhr.runtimeError.code);
       }
     }
   }
-  const pages = urls.map((url) => summarise(url, runs.get(url) ?? [], computeMedianRun));
+  const pages = urls.map((url) => summarise(url, runs.get(url) ?? [], discarded.get(url) ?? [], computeMedianRun));
   const first = [...runs.values()][0]?.[0];
   return {
     version: first?.lighthouseVersion ?? 'unknown',
@@ -115,7 +110,42 @@ export async function runLighthouse(urls: string[], perRunTimeoutMs: number, run
   };
 }
 
-function summarise(url: string, runs: Lhr[], computeMedianRun: MedianRunFn): LighthousePage {
+/** How many times a run Lighthouse could not record is run again. */
+const MAX_RETRIES = 2;
+
+/**
+ * One Lighthouse run in a new browser, as Lighthouse's command line does: the runs stay independent. In one
+ * shared browser, whichever of two builds came second in each round measured the lower TBT, in each of three
+ * A/B tests (pages of one site, 127.0.0.1 whatever the port, may share a warmed-up renderer).
+ */
+async function runOnce(
+  lighthouse: LighthouseFn,
+  chromeLauncher: typeof import('chrome-launcher'),
+  url: string,
+  perRunTimeoutMs: number,
+): Promise<Lhr> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    logLevel: 'silent',
+  });
+  try {
+    const work = lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), perRunTimeoutMs));
+    const result = await Promise.race([work, timeout]);
+    if (!result) throw new Error(`Lighthouse did not finish ${url} within ${perRunTimeoutMs / 1000} s`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function summarise(url: string, runs: Lhr[], discardedRuns: string[], computeMedianRun: MedianRunFn): LighthousePage {
   const failed = runs.find((run) => run.runtimeError);
   const lhr = failed ?? computeMedianRun(runs);
   const failing: LighthousePage['failing'] = [];
@@ -152,6 +182,7 @@ function summarise(url: string, runs: Lhr[], computeMedianRun: MedianRunFn): Lig
     fcpMs: numeric(lhr, 'first-contentful-paint'),
     speedIndexMs: numeric(lhr, 'speed-index'),
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+    discardedRuns,
     failing,
     lcpElement: describeLcp(lcpItem),
   };
