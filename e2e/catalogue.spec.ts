@@ -95,7 +95,9 @@ test('home shows the banner, and skeletons for the events for its first second (
   await expect(page).toHaveURL(/\/$/);
   await expect(banner.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
-  await expect(page.locator('.reveal-skeleton').first()).toBeHidden();
+  // The skeleton fades out by opacity (index.css: a change that restyles one element, not the grid).
+  await expect(page.locator('.reveal-skeleton').first()).toHaveCSS('opacity', '0');
+  await expect(page.locator('.reveal-content').first()).toHaveCSS('opacity', '1');
   const shownMs = await page.evaluate(() => (window as unknown as { skeletonShownMs?: number }).skeletonShownMs);
   expect(shownMs).toBeGreaterThanOrEqual(950);
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);

@@ -5,7 +5,8 @@ import { cn } from './cn';
  * Shows `skeleton` over `children` for the first `delayMs`, then the content. The timing lives in CSS
  * (`.reveal-*` in index.css), so a server-rendered page keeps it before any JavaScript runs, and the
  * content underneath loads (images included) while the placeholder shows. The content sets the layout
- * throughout, so nothing moves when it appears.
+ * throughout, so nothing moves when it appears. The switch is by opacity (see index.css); the skeleton
+ * takes no pointer events and is hidden from assistive technology, which reads the content at once.
  */
 export function Reveal({
   skeleton,
