@@ -103,6 +103,35 @@ test('home shows the banner, and skeletons for the events for its first second (
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(6);
 });
 
+test('while the home grid shows its placeholders they take the clicks, and a keyboard user sees the cards', async ({
+  page,
+}) => {
+  // The page's animations held still, so the placeholders' second never ends during the test.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+  await page.goto('/');
+  const skeleton = page.locator('.reveal-skeleton');
+  const content = page.locator('.reveal-content');
+  await expect(skeleton).toHaveCSS('opacity', '1');
+  await expect(content).toHaveCSS('opacity', '0');
+  // A click on a placeholder lands on the placeholder, not on the event card hidden beneath it.
+  const card = content.locator('a[href^="/event-details/"]').first();
+  await card.scrollIntoViewIfNeeded();
+  const box = await card.boundingBox();
+  if (!box) throw new Error('the first card has no box');
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('.reveal-skeleton, .reveal-content')?.className ?? '',
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toContain('reveal-skeleton');
+  // Tabbing onto a card shows the cards at once: the focus is never on something unseen.
+  await card.focus();
+  await expect(content).toHaveCSS('opacity', '1');
+  await expect(skeleton).toHaveCSS('opacity', '0');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+});
+
 test('home → See More → a category → next page → a card → the event detail', async ({ page }) => {
   await page.goto('/');
   // The banner (with its own header) shows the first event; six cards; 'See More'.
