@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
 import { Header } from './header';
@@ -15,6 +15,9 @@ const HEADERLESS = new Set(['/', '/404', '/login', '/signup', '/payment']);
 /** SPEC §2: the footer is hidden on /404, admin pages, /login, /signup, / and /payment, and for admins. */
 const FOOTERLESS = new Set(['/404', '/login', '/signup', '/', '/payment']);
 
+/** The address the last page was shown at (undefined until the first page is shown, in the browser). */
+let shownPath: string | undefined;
+
 /**
  * A change of page starts at the top, and the focus goes to the new page's heading (or its main area while
  * that loads), as a page load would put it: a screen reader reads where the user arrived, and Tab goes on
@@ -22,16 +25,23 @@ const FOOTERLESS = new Set(['/404', '/login', '/signup', '/', '/payment']);
  */
 function NewPage() {
   const { pathname } = useLocation();
-  const shownPath = useRef(pathname);
   useEffect(() => {
     // The page as loaded keeps the browser's own scroll position (a reload restores it), and hydration
-    // does not force a layout.
-    if (shownPath.current === pathname) return;
-    shownPath.current = pathname;
+    // does not force a layout. Kept outside the component: after the error page replaced the layout, the
+    // next page is still a change of page.
+    if (shownPath === undefined || shownPath === pathname) {
+      shownPath = pathname;
+      return;
+    }
+    shownPath = pathname;
     window.scrollTo(0, 0);
     const main = document.getElementById('main');
+    if (!main) return;
+    // A control of the page that is still there (a category pill) keeps the focus; the main area, or a
+    // heading this placed on an earlier change of page, does not.
     const active = document.activeElement;
-    if (!main || (active && active !== document.body && main.contains(active))) return;
+    const placedHere = active === main || active?.hasAttribute('data-route-focus');
+    if (active && active !== document.body && !placedHere && main.contains(active)) return;
     const place = (target: HTMLElement) => {
       target.tabIndex = -1;
       target.dataset.routeFocus = '';
