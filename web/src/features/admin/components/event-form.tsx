@@ -103,9 +103,12 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
     if (getFieldState(name).isDirty || getFieldState(name).error) void trigger(name);
   }
 
+  /** Saved: the form stays locked while the list page loads (the navigation is a transition). */
+  const saved = useRef(false);
   const saveEvent = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
+      saved.current = true;
       toast.success(isEdit ? adminMessages.edited : adminMessages.added);
       navigate('/admin');
     } catch (error) {
@@ -129,11 +132,11 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
     }
     submitting.current = true;
     void saveEvent(event).finally(() => {
-      submitting.current = false;
+      if (!saved.current) submitting.current = false;
     });
   }
 
-  const saving = isSubmitting || save.isPending;
+  const saving = isSubmitting || save.isPending || save.isSuccess;
   const taken = event ? event.capacity - event.ticketsAvailable : 0;
 
   return (
