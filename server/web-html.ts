@@ -35,26 +35,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The app's start module (a key of Vite's manifest), imported by the small entry after the first paint. */
 const APP_MODULE = 'src/app/boot.tsx';
-/** Route patterns of web/src/app/router.tsx → the module of their lazy page (a key of Vite's manifest). */
+/**
+ * Route patterns of web/src/app/router.tsx → the module of their lazy page (a key of Vite's manifest). React
+ * Router ignores the case of an address's fixed parts and a trailing slash, so these do too (`/Contact/` is
+ * the contact page, answered 200, not a 404).
+ */
 const ROUTE_MODULES: Array<[RegExp, string]> = [
   [/^\/$/, 'src/features/catalogue/routes/home.tsx'],
-  [/^\/events-page\/[^/]+$/, 'src/features/catalogue/routes/events-page.tsx'],
-  [/^\/event-details\/[^/]+$/, 'src/features/catalogue/routes/event-details.tsx'],
-  [/^\/event-details\/[^/]+\/get-ticket$/, 'src/features/bookings/routes/get-ticket.tsx'],
-  [/^\/payment$/, 'src/features/bookings/routes/payment.tsx'],
-  [/^\/payment-success$/, 'src/features/bookings/routes/payment-success.tsx'],
-  [/^\/payment-failed$/, 'src/features/bookings/routes/payment-failed.tsx'],
-  [/^\/success-email$/, 'src/features/contact/routes/success-email.tsx'],
-  [/^\/contact$/, 'src/features/contact/routes/contact.tsx'],
-  [/^\/login$/, 'src/features/accounts/routes/login.tsx'],
-  [/^\/signup$/, 'src/features/accounts/routes/signup.tsx'],
-  [/^\/forgot-pass$/, 'src/features/accounts/routes/forgot-pass.tsx'],
-  [/^\/reset-password$/, 'src/features/accounts/routes/reset-password.tsx'],
-  [/^\/profile$/, 'src/features/bookings/routes/profile.tsx'],
-  [/^\/edit-profile$/, 'src/features/accounts/routes/edit-profile.tsx'],
-  [/^\/admin$/, 'src/features/admin/routes/admin-events.tsx'],
-  [/^\/admin\/event\/[^/]+$/, 'src/features/admin/routes/admin-event-form.tsx'],
-  [/^\/admin\/mailbox$/, 'src/features/admin/routes/admin-mailbox.tsx'],
+  [/^\/events-page\/[^/]+\/?$/i, 'src/features/catalogue/routes/events-page.tsx'],
+  [/^\/event-details\/[^/]+\/?$/i, 'src/features/catalogue/routes/event-details.tsx'],
+  [/^\/event-details\/[^/]+\/get-ticket\/?$/i, 'src/features/bookings/routes/get-ticket.tsx'],
+  [/^\/payment\/?$/i, 'src/features/bookings/routes/payment.tsx'],
+  [/^\/payment-success\/?$/i, 'src/features/bookings/routes/payment-success.tsx'],
+  [/^\/payment-failed\/?$/i, 'src/features/bookings/routes/payment-failed.tsx'],
+  [/^\/success-email\/?$/i, 'src/features/contact/routes/success-email.tsx'],
+  [/^\/contact\/?$/i, 'src/features/contact/routes/contact.tsx'],
+  [/^\/login\/?$/i, 'src/features/accounts/routes/login.tsx'],
+  [/^\/signup\/?$/i, 'src/features/accounts/routes/signup.tsx'],
+  [/^\/forgot-pass\/?$/i, 'src/features/accounts/routes/forgot-pass.tsx'],
+  [/^\/reset-password\/?$/i, 'src/features/accounts/routes/reset-password.tsx'],
+  [/^\/profile\/?$/i, 'src/features/bookings/routes/profile.tsx'],
+  [/^\/edit-profile\/?$/i, 'src/features/accounts/routes/edit-profile.tsx'],
+  [/^\/admin\/?$/i, 'src/features/admin/routes/admin-events.tsx'],
+  [/^\/admin\/event\/[^/]+\/?$/i, 'src/features/admin/routes/admin-event-form.tsx'],
+  [/^\/admin\/mailbox\/?$/i, 'src/features/admin/routes/admin-mailbox.tsx'],
 ];
 
 interface ManifestChunk {
@@ -294,7 +298,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         prerender: page !== undefined,
       };
     }
-    const list = /^\/events-page\/([^/]+)$/.exec(pathname);
+    const list = /^\/events-page\/([^/]+)\/?$/i.exec(pathname);
     if (list) {
       const category = safeDecode(list[1] ?? '');
       if (category === undefined) return {};
@@ -323,7 +327,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         ...(view.unknown ? { status: 404 as const } : {}),
       };
     }
-    const detail = /^\/event-details\/([^/]+)$/.exec(pathname);
+    const detail = /^\/event-details\/([^/]+)\/?$/i.exec(pathname);
     if (detail) {
       const id = safeDecode(detail[1] ?? '') ?? '';
       // The page sends both to /404: an id that cannot be one, and one the API does not know.
