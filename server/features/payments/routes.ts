@@ -46,7 +46,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.user();
-      const result = await confirmSimulated(db, app.database.pool, payer, payments, user.id, request.body);
+      const result = await confirmSimulated(db, app.database.pool, payer, payments, user.id, request.body, request.log);
       // Built here from two known fields, so written as it is (the on-sale's second hottest answer; the
       // schema stays for the API description and every other status), like POST /api/bookings' 201.
       return reply.serializer(JSON.stringify).send(result);
