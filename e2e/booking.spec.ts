@@ -109,6 +109,17 @@ test('an expired hold says so and links back to the ticket selection', async ({ 
   await expect(page.getByLabel('Card number')).toHaveCount(0);
 });
 
+test('a device whose clock runs 5 minutes ahead still counts the hold down from the server’s 10 minutes', async ({
+  page,
+}) => {
+  await page.clock.install({ time: new Date(Date.now() + 5 * 60_000) });
+  await openTicketSelection(page);
+  await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+  // On the device's own clock the hold would have about 5 minutes left (and ended 5 minutes early).
+  await expect(page.getByText(/Tickets held for you for/)).toContainText(/(09:[0-5]\d|10:00)/);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+});
+
 test('a payment Stripe reports as failed shows the failure page at once', async ({ page }) => {
   await openTicketSelection(page);
   await page.getByRole('button', { name: /^Proceed to Pay/ }).click();

@@ -15,6 +15,9 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown> | unknown[];
 
+/** The Date header of the last answer and when it came (this device's clock), for serverNow(). */
+export const lastAnswer = { date: '', at: 0 };
+
 async function request<T>(method: string, path: string, body?: Json | FormData, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (body !== undefined && !(body instanceof FormData)) headers.set('content-type', 'application/json');
@@ -32,6 +35,8 @@ async function request<T>(method: string, path: string, body?: Json | FormData, 
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'Network error, check your connection and try again');
   }
+  lastAnswer.date = response.headers.get('date') ?? '';
+  lastAnswer.at = Date.now();
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   const data = text ? safeParse(text) : undefined;

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { serverNow } from '../../../lib/server-clock';
 
+/** Seconds left on the server's clock (a device whose own clock is minutes off still ends on time). */
 function remaining(expiresAt: string): number {
-  return Math.max(0, Math.floor((new Date(expiresAt).getTime() - Date.now()) / 1000));
+  return Math.max(0, Math.floor((new Date(expiresAt).getTime() - serverNow()) / 1000));
 }
 
 /**
