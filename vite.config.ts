@@ -46,7 +46,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                  // Mutations are only used by pages loaded later (forms, booking, admin): not in the first load.
+                  test: (id: string) =>
+                    /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                    !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
                 },
                 {
                   // The small shared modules every public page loads, as one file: a dozen tiny files
