@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -112,7 +111,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(databasePlugin, { database: options.database });
   await app.register(securityPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(cookie);
   await app.register(schedulerPlugin, { enabled: options.runJobs ?? false });
   await app.register(swagger, {
     openapi: {
