@@ -22,6 +22,12 @@ export type ProfileRow = {
   emailVerified: boolean;
 };
 
+/** Whether an account has this email (stored lowercased, as better-auth keeps it). */
+export async function emailRegistered(db: DbOrTx, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return rows.length > 0;
+}
+
 export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
   return row;

@@ -150,19 +150,23 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             await service.consumeEmailLimit(db, 'signUp', body.email);
             const { firstName, lastName, email, password, rememberMe } = body;
             const name = `${firstName} ${lastName}`;
-            return await relay(
-              reply,
-              await forward(request, {
-                firstName,
-                lastName,
-                email,
-                password,
-                rememberMe,
-                name,
-                callbackURL: VERIFIED_CALLBACK,
-              }),
-              endpoint,
-            );
+            const response = await forward(request, {
+              firstName,
+              lastName,
+              email,
+              password,
+              rememberMe,
+              name,
+              callbackURL: VERIFIED_CALLBACK,
+            });
+            // Two sign-ups of one email at once (a double click): both pass better-auth's lookup and the
+            // database's unique email refuses the second, which better-auth reports as FAILED_TO_CREATE_USER.
+            if (response.status === 422 && (await service.emailRegistered(db, email))) {
+              return sendProblem(reply, 409, 'EMAIL_TAKEN', messages.signup.emailTaken, {
+                email: messages.signup.emailTaken,
+              });
+            }
+            return await relay(reply, response, endpoint);
           }
           case '/sign-in/email': {
             const { email, password, rememberMe } = parseBody(signInBodySchema, request.body);

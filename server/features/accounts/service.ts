@@ -62,6 +62,11 @@ export function toMe(row: repository.ProfileRow): Me {
   };
 }
 
+/** Whether an account has this email already. */
+export function emailRegistered(db: Db, email: string): Promise<boolean> {
+  return repository.emailRegistered(db, email);
+}
+
 export async function getProfile(db: Db, userId: string): Promise<Me> {
   const row = await repository.findProfile(db, userId);
   if (!row) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');

@@ -115,6 +115,23 @@ describe('sign-up', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN', detail: s.emailTaken, errors: { email: s.emailTaken } });
   });
+
+  it('answers simultaneous sign-ups of one email (a double click) with one account and EMAIL_TAKEN for the rest', async () => {
+    const body = validSignUp();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => postJson(ctx, SIGN_UP, body, { address: `10.77.0.${i + 1}` })),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    for (const res of answers.filter((a) => a.statusCode === 409)) {
+      expect(res.json()).toMatchObject({ code: 'EMAIL_TAKEN', detail: s.emailTaken, errors: { email: s.emailTaken } });
+    }
+    const rows = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, body.email.toLowerCase()));
+    expect(rows).toHaveLength(1);
+  });
 });
 
 describe('sign-in', () => {
