@@ -113,7 +113,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendProblem(reply, 401, 'INVALID_CREDENTIALS', messages.login.wrongCredentials);
     }
     if (endpoint === '/sign-up/email' && code.startsWith('USER_ALREADY_EXISTS')) {
-      return sendProblem(reply, 409, 'EMAIL_TAKEN', messages.signup.emailTaken, { email: messages.signup.emailTaken });
+      return sendEmailTaken(reply);
     }
     if (endpoint === '/reset-password' && (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND')) {
       return sendProblem(reply, 400, 'INVALID_TOKEN', accountTexts.invalidResetLink);
@@ -123,6 +123,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendProblem(reply, 500, 'INTERNAL', messages.common.somethingWentWrong);
     }
     return sendProblem(reply, response.status, code, detail);
+  }
+
+  function sendEmailTaken(reply: FastifyReply): FastifyReply {
+    return sendProblem(reply, 409, 'EMAIL_TAKEN', messages.signup.emailTaken, { email: messages.signup.emailTaken });
   }
 
   function sendRateLimited(reply: FastifyReply, seconds: number): FastifyReply {
@@ -162,9 +166,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             // Two sign-ups of one email at once (a double click): both pass better-auth's lookup and the
             // database's unique email refuses the second, which better-auth reports as FAILED_TO_CREATE_USER.
             if (response.status === 422 && (await service.emailRegistered(db, email))) {
-              return sendProblem(reply, 409, 'EMAIL_TAKEN', messages.signup.emailTaken, {
-                email: messages.signup.emailTaken,
-              });
+              return sendEmailTaken(reply);
             }
             return await relay(reply, response, endpoint);
           }
