@@ -95,6 +95,32 @@ describe('POST /api/bookings', () => {
     expect(await available(event.id)).toBe(1);
   });
 
+  it('gives a replacing hold the time left of the hold it replaces, and a full hold once that one has run out', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const first = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
+    // Seven of the ten minutes have passed.
+    await pool.query("UPDATE bookings SET expires_at = now() + interval '3 minutes' WHERE id = $1", [first.id]);
+    const [{ firstEnds }] = (
+      await pool.query<{ firstEnds: Date }>('SELECT expires_at AS "firstEnds" FROM bookings WHERE id = $1', [first.id])
+    ).rows as [{ firstEnds: Date }];
+    const second = await reserve(user, { eventId: event.id, quantity: 3 });
+    expect(second.statusCode).toBe(201);
+    expect(new Date(second.json().expiresAt).getTime()).toBe(firstEnds.getTime());
+    const third = (await reserve(user, { eventId: event.id, quantity: 1 })).json();
+    expect(new Date(third.expiresAt).getTime()).toBe(firstEnds.getTime());
+    expect(await available(event.id)).toBe(9);
+
+    // Once it has run out (the expiry job may not have released it yet), the next reservation is a new hold.
+    await pool.query("UPDATE bookings SET expires_at = now() - interval '1 second' WHERE id = $1", [third.id]);
+    const fresh = await reserve(user, { eventId: event.id, quantity: 2 });
+    expect(fresh.statusCode).toBe(201);
+    const holdMs = new Date(fresh.json().expiresAt).getTime() - Date.now();
+    expect(holdMs).toBeGreaterThan(9 * 60_000);
+    expect(await statusOf(third.id)).toBe('cancelled');
+    expect(await available(event.id)).toBe(8);
+  });
+
   it('keeps the user’s pending booking when the new reservation is refused', async () => {
     const event = await createTestEvent(pool, { capacity: 10 });
     const [user, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);

@@ -38,6 +38,7 @@ DECLARE
   prev_ids uuid[];
   prev_qty int[];
   prev_intents text[];
+  prev_expires timestamptz[];
   avail int;
   own int;
   found_id uuid;
@@ -68,14 +69,17 @@ BEGIN
 
   -- The buyers' pending holds on this event (at most one each), locked. FOR UPDATE answers with the
   -- newest version of each row and drops a row that stopped being pending while it waited for the lock.
+  -- A hold that has not run out passes its end on to the hold that replaces it: choosing again does not
+  -- restart the clock, so nobody keeps tickets from other buyers by reserving again every few minutes.
   WITH held AS (
-    SELECT b.user_id, b.id, b.quantity, b.payment_intent_id FROM bookings b
+    SELECT b.user_id, b.id, b.quantity, b.payment_intent_id, b.expires_at FROM bookings b
      WHERE b.user_id = ANY (p_users) AND b.event_id = p_event AND b.status = 'pending'
        FOR UPDATE
   )
   SELECT array_agg(h.id ORDER BY k.n), array_agg(COALESCE(h.quantity, 0) ORDER BY k.n),
-         array_agg(h.payment_intent_id ORDER BY k.n)
-    INTO prev_ids, prev_qty, prev_intents
+         array_agg(h.payment_intent_id ORDER BY k.n),
+         array_agg(CASE WHEN h.expires_at > now() THEN h.expires_at END ORDER BY k.n)
+    INTO prev_ids, prev_qty, prev_intents, prev_expires
     FROM unnest(p_users) WITH ORDINALITY AS k(user_id, n)
     LEFT JOIN held h ON h.user_id = k.user_id;
 
@@ -112,7 +116,7 @@ BEGIN
       INSERT INTO bookings (user_id, event_id, quantity, unit_price_piasters, total_piasters, expires_at,
                             idempotency_key, payment_provider)
       SELECT p_users[t.i], p_event, p_quantities[t.i], ev.price_piasters, p_quantities[t.i] * ev.price_piasters,
-             now() + make_interval(mins => p_hold_minutes), p_keys[t.i], p_provider
+             COALESCE(prev_expires[t.i], now() + make_interval(mins => p_hold_minutes)), p_keys[t.i], p_provider
         FROM unnest(taking) WITH ORDINALITY AS t(i, n)
        ORDER BY t.n
       ON CONFLICT DO NOTHING
