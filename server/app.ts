@@ -24,7 +24,7 @@ import { webDistDir } from './paths';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
-import { livePlugin } from './plugins/live';
+import { type LiveLimits, livePlugin } from './plugins/live';
 import { mailWorkerPlugin } from './plugins/mailer';
 import { paymentsPlugin } from './plugins/payments';
 import { schedulerPlugin } from './plugins/scheduler';
@@ -64,6 +64,8 @@ export interface BuildOptions {
    * Default 10 s, off under NODE_ENV=test (its suites write sessions and roles straight to the database).
    */
   sessionCacheTtlMs?: number;
+  /** How many live-update streams the process holds (server/plugins/live.ts); default from its file limit. */
+  liveLimits?: LiveLimits;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -133,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionCacheTtlMs: options.sessionCacheTtlMs ?? (config.nodeEnv === 'test' ? 0 : SESSION_CACHE_TTL_MS),
   });
   await app.register(mailWorkerPlugin, { config });
-  await app.register(livePlugin);
+  await app.register(livePlugin, { limits: options.liveLimits });
   await app.register(paymentsPlugin, { config });
 
   await app.register(healthRoutes);

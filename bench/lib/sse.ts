@@ -28,11 +28,16 @@ export async function holdLiveClients(
   const appRssBeforeKb = rssKb(appPid) ?? 0;
   const started = performance.now();
 
+  // Live visitors come from many addresses, and the app holds at most 1,000 streams per address
+  // (server/plugins/live.ts): on loopback the clients take turns among ten source addresses.
+  const loopback = new URL(baseUrl).hostname === '127.0.0.1';
+  let opened = 0;
   const open = () =>
     new Promise<void>((resolve) => {
+      const localAddress = loopback ? `127.0.0.${11 + (opened++ % 10)}` : undefined;
       const request = http.get(
         `${baseUrl}/api/events/live`,
-        { agent: false, headers: { accept: 'text/event-stream' } },
+        { agent: false, localAddress, headers: { accept: 'text/event-stream' } },
         (response) => {
           const type = String(response.headers['content-type'] ?? '');
           if (response.statusCode === 200 && type.includes('text/event-stream')) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import {
   type LiveEventChange,
   liveEventChangeSchema,
 } from '../../contracts/catalogue';
+import { sendProblem } from './errors';
 
 /** The channel the events trigger (migration 0001_live_notify.sql) notifies on. */
 export const LIVE_CHANNEL = 'eventry_events';
@@ -18,6 +20,32 @@ const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 15_000;
 /** A client that cannot keep up (more than this much unsent output) is dropped; its EventSource reconnects. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/**
+ * How many streams this process holds. Each holds a socket, and a process that runs out of file descriptors
+ * can neither accept a request nor open a database connection: past these limits a new stream is refused
+ * (429) and the page simply goes without live updates. One address gets room for a whole office behind one
+ * NAT, not for the whole server.
+ */
+export interface LiveLimits {
+  total: number;
+  perAddress: number;
+}
+
+const MAX_STREAMS = 10_000;
+const MAX_STREAMS_PER_ADDRESS = 1_000;
+
+/** At most half of the process's file descriptors (Linux: its soft RLIMIT_NOFILE) go to streams. */
+export function defaultLiveLimits(limitsFile = '/proc/self/limits'): LiveLimits {
+  let total = MAX_STREAMS;
+  try {
+    const openFiles = /^Max open files\s+(\d+)/m.exec(readFileSync(limitsFile, 'utf8'));
+    if (openFiles) total = Math.min(total, Math.floor(Number(openFiles[1]) / 2));
+  } catch {
+    // Not Linux: keep the fixed limit.
+  }
+  return { total, perAddress: Math.min(MAX_STREAMS_PER_ADDRESS, total) };
+}
 
 /**
  * Live updates: one LISTEN connection per process relays every change of the events table (from any
@@ -57,8 +85,11 @@ interface Client {
 }
 
 export const livePlugin = fp(
-  async function live(app: FastifyInstance) {
+  async function live(app: FastifyInstance, options: { limits?: LiveLimits }) {
+    const limits = options.limits ?? defaultLiveLimits();
     const clients = new Set<Client>();
+    /** Open streams per client address. */
+    const perAddress = new Map<string, number>();
     let listener: pg.Client | undefined;
     let closing = false;
     let reconnectDelay = RECONNECT_MIN_MS;
@@ -159,6 +190,18 @@ export const livePlugin = fp(
     heartbeat.unref();
 
     function stream(request: FastifyRequest, reply: FastifyReply) {
+      const address = request.ip;
+      const ofAddress = perAddress.get(address) ?? 0;
+      if (clients.size >= limits.total || ofAddress >= limits.perAddress) {
+        reply.header('retry-after', '60');
+        sendProblem(
+          reply,
+          429,
+          'TOO_MANY_STREAMS',
+          'Too many live-update connections from here, please try again later.',
+        );
+        return;
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -189,7 +232,13 @@ export const livePlugin = fp(
         },
       };
       clients.add(client);
-      const cleanup = () => clients.delete(client);
+      perAddress.set(address, ofAddress + 1);
+      const cleanup = () => {
+        if (!clients.delete(client)) return;
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      };
       request.raw.on('close', cleanup);
       res.on('close', cleanup);
       res.on('error', cleanup);
@@ -229,6 +278,7 @@ export const livePlugin = fp(
       clearInterval(heartbeat);
       for (const client of clients) client.end();
       clients.clear();
+      perAddress.clear();
     });
     app.addHook('onClose', async () => {
       closing = true;

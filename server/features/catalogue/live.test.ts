@@ -1,5 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +10,7 @@ import type { LiveEventChange } from '../../../contracts/catalogue';
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { events } from '../../db/schema';
+import { defaultLiveLimits } from '../../plugins/live';
 import { setupTestApp } from '../../test/helpers';
 import { insertEvent } from './test-events';
 
@@ -16,33 +20,41 @@ interface SseMessage {
 }
 
 /** A real EventSource-like client over http.get that records every message it receives. */
-function openStream(baseUrl: string) {
+function openStream(baseUrl: string, extraHeaders: Record<string, string> = {}) {
   const messages: SseMessage[] = [];
   let headers: http.IncomingHttpHeaders = {};
+  let status = 0;
+  let raw = '';
   let buffer = '';
   let request: http.ClientRequest | undefined;
   const ended = new Promise<void>((resolve) => {
-    request = http.get(`${baseUrl}/api/events/live`, { headers: { accept: 'text/event-stream' } }, (res) => {
-      headers = res.headers;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const message: SseMessage = { event: 'message', data: '' };
-          for (const line of block.split('\n')) {
-            if (line.startsWith('event: ')) message.event = line.slice(7);
-            else if (line.startsWith('data: ')) message.data += line.slice(6);
+    request = http.get(
+      `${baseUrl}/api/events/live`,
+      { headers: { accept: 'text/event-stream', ...extraHeaders } },
+      (res) => {
+        headers = res.headers;
+        status = res.statusCode ?? 0;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          raw += chunk;
+          buffer += chunk;
+          let end = buffer.indexOf('\n\n');
+          while (end !== -1) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const message: SseMessage = { event: 'message', data: '' };
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) message.event = line.slice(7);
+              else if (line.startsWith('data: ')) message.data += line.slice(6);
+            }
+            if (!block.startsWith(':')) messages.push(message);
+            end = buffer.indexOf('\n\n');
           }
-          if (!block.startsWith(':')) messages.push(message);
-          end = buffer.indexOf('\n\n');
-        }
-      });
-      res.on('end', () => resolve());
-      res.on('close', () => resolve());
-    });
+        });
+        res.on('end', () => resolve());
+        res.on('close', () => resolve());
+      },
+    );
     request.on('error', () => resolve());
   });
 
@@ -58,6 +70,8 @@ function openStream(baseUrl: string) {
   return {
     messages,
     headers: () => headers,
+    status: () => status,
+    body: () => raw,
     ended,
     waitFor,
     changesFor: (id: string) =>
@@ -182,5 +196,64 @@ describe('GET /api/events/live', () => {
     await third.close();
     await stream.ended;
     await thirdDatabase.close();
+  });
+});
+
+describe('limits on live streams', () => {
+  it('refuses streams past the per-address and total limits with a 429, and frees a place when a stream ends', async () => {
+    const database = openDatabase(ctx.database.connection);
+    const limited = await buildApp({
+      config: { ...ctx.config, trustProxy: true },
+      database,
+      logger: false,
+      webDir: null,
+      liveLimits: { total: 3, perAddress: 2 },
+    });
+    try {
+      const url = await listen(limited);
+      const from = (address: string) => openStream(url, { 'x-forwarded-for': address });
+      const a1 = from('203.0.113.1');
+      const a2 = from('203.0.113.1');
+      await a1.waitFor((m) => m.event === 'ready', 'first stream of A');
+      await a2.waitFor((m) => m.event === 'ready', 'second stream of A');
+
+      const a3 = from('203.0.113.1');
+      await a3.ended;
+      expect(a3.status()).toBe(429);
+      expect(a3.headers()['retry-after']).toBe('60');
+      expect(JSON.parse(a3.body())).toMatchObject({ status: 429, code: 'TOO_MANY_STREAMS' });
+
+      const b1 = from('203.0.113.2');
+      await b1.waitFor((m) => m.event === 'ready', 'stream of B');
+      const c1 = from('203.0.113.3');
+      await c1.ended;
+      expect(c1.status()).toBe(429);
+      expect(limited.live.clientCount).toBe(3);
+
+      // The rest of the API still answers while the streams are full.
+      expect((await limited.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+      a1.close();
+      await a1.ended;
+      for (let i = 0; i < 100 && limited.live.clientCount > 2; i++) await new Promise((r) => setTimeout(r, 10));
+      const a4 = from('203.0.113.1');
+      await a4.waitFor((m) => m.event === 'ready', 'A again after one of its streams ended');
+      for (const stream of [a2, b1, a4]) stream.close();
+    } finally {
+      await limited.close();
+      await database.close();
+    }
+  });
+
+  it('gives streams at most half of the process file limit', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'eventry-limits-'));
+    const file = path.join(dir, 'limits');
+    await writeFile(
+      file,
+      'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 524288               files\n',
+    );
+    expect(defaultLiveLimits(file)).toEqual({ total: 512, perAddress: 512 });
+    expect(defaultLiveLimits(path.join(dir, 'missing'))).toEqual({ total: 10_000, perAddress: 1_000 });
+    await rm(dir, { recursive: true, force: true });
   });
 });
