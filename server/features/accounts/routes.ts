@@ -172,9 +172,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           case '/sign-in/email': {
             const { email, password, rememberMe } = parseBody(signInBodySchema, request.body);
-            await service.assertEmailLimit(db, 'signInFailures', email);
+            await service.assertSignInAllowed(db, email, request.ip);
             const response = await forward(request, { email, password, rememberMe });
-            if (response.status === 401) await service.recordEmailAttempt(db, 'signInFailures', email);
+            if (response.status === 401) await service.recordSignInFailure(db, email, request.ip);
             return await relay(reply, response, endpoint);
           }
           case '/request-password-reset': {

@@ -8,10 +8,13 @@ import * as repository from './repository';
 /**
  * Per-email limits, on top of better-auth's per-IP ones: they protect one account (or one inbox) from
  * attempts spread over many addresses. Sign-in counts failures only, so a user's own sign-ins never
- * lock them out; sign-up and reset count every request.
+ * lock them out; sign-up and reset count every request. Failed sign-ins are counted per email and
+ * address (someone guessing from one place stops there, and cannot lock the owner out from theirs) and,
+ * with a higher ceiling, per email from any address (guessing spread over many places stops too).
  */
 export const EMAIL_LIMITS = {
   signInFailures: { windowMs: 15 * 60_000, max: 10 },
+  signInFailuresAnyAddress: { windowMs: 15 * 60_000, max: 50 },
   signUp: { windowMs: 15 * 60_000, max: 5 },
   passwordReset: { windowMs: 15 * 60_000, max: 3 },
 } as const;
@@ -23,8 +26,8 @@ export class RateLimitedError extends AppError {
   }
 }
 
-function counterKey(limit: EmailLimit, email: string): string {
-  return `email:${limit}:${email.toLowerCase()}`;
+function counterKey(limit: EmailLimit, email: string, address?: string): string {
+  return `email:${limit}:${email.toLowerCase()}${address === undefined ? '' : ` ${address}`}`;
 }
 
 function retryAfter(windowStart: number, windowMs: number, now: number): number {
@@ -39,15 +42,38 @@ export async function consumeEmailLimit(db: Db, limit: EmailLimit, email: string
 }
 
 /** Throws RateLimitedError when the email's budget is already spent (without counting this request). */
-export async function assertEmailLimit(db: Db, limit: EmailLimit, email: string, now = Date.now()): Promise<void> {
+export async function assertEmailLimit(
+  db: Db,
+  limit: EmailLimit,
+  email: string,
+  address?: string,
+  now = Date.now(),
+): Promise<void> {
   const { windowMs, max } = EMAIL_LIMITS[limit];
-  const { count, windowStart } = await repository.peekCounter(db, counterKey(limit, email), windowMs, now);
+  const { count, windowStart } = await repository.peekCounter(db, counterKey(limit, email, address), windowMs, now);
   if (count >= max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
 }
 
-export async function recordEmailAttempt(db: Db, limit: EmailLimit, email: string, now = Date.now()): Promise<void> {
+export async function recordEmailAttempt(
+  db: Db,
+  limit: EmailLimit,
+  email: string,
+  address?: string,
+  now = Date.now(),
+): Promise<void> {
   const { windowMs } = EMAIL_LIMITS[limit];
-  await repository.hitCounter(db, counterKey(limit, email), windowMs, now);
+  await repository.hitCounter(db, counterKey(limit, email, address), windowMs, now);
+}
+
+/** Throws RateLimitedError when failed sign-ins for `email` from `address`, or from anywhere, are used up. */
+export async function assertSignInAllowed(db: Db, email: string, address: string): Promise<void> {
+  await assertEmailLimit(db, 'signInFailures', email, address);
+  await assertEmailLimit(db, 'signInFailuresAnyAddress', email);
+}
+
+export async function recordSignInFailure(db: Db, email: string, address: string): Promise<void> {
+  await recordEmailAttempt(db, 'signInFailures', email, address);
+  await recordEmailAttempt(db, 'signInFailuresAnyAddress', email);
 }
 
 export function toMe(row: repository.ProfileRow): Me {

@@ -268,14 +268,42 @@ describe('rate limits', () => {
     expect((await postJson(ctx, SIGN_UP, validSignUp(), { address })).statusCode).toBe(429);
   });
 
-  it('limits failed sign-ins per email, from any address, even with the right password', async () => {
+  it('limits failed sign-ins per email from one address, even with the right password, but not the owner elsewhere', async () => {
     const user = await ctx.createUser();
+    const guesser = nextAddress();
     for (let i = 0; i < EMAIL_LIMITS.signInFailures.max; i++) {
-      expect((await postJson(ctx, SIGN_IN, { email: user.email, password: 'Wrong123' })).statusCode).toBe(401);
+      const res = await postJson(ctx, SIGN_IN, { email: user.email, password: 'Wrong123' }, { address: guesser });
+      expect(res.statusCode).toBe(401);
     }
-    const blocked = await postJson(ctx, SIGN_IN, { email: user.email, password: user.password });
+    const blocked = await postJson(ctx, SIGN_IN, { email: user.email, password: user.password }, { address: guesser });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', detail: accountTexts.rateLimited });
+    // The owner, from their own address, still signs in.
+    const owner = await postJson(
+      ctx,
+      SIGN_IN,
+      { email: user.email, password: user.password },
+      { address: nextAddress() },
+    );
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('limits failed sign-ins per email spread over many addresses', async () => {
+    const user = await ctx.createUser();
+    const perAddress = EMAIL_LIMITS.signInFailures.max;
+    let address = nextAddress();
+    for (let i = 0; i < EMAIL_LIMITS.signInFailuresAnyAddress.max; i++) {
+      if (i % perAddress === 0) address = nextAddress();
+      const res = await postJson(ctx, SIGN_IN, { email: user.email, password: 'Wrong123' }, { address });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await postJson(
+      ctx,
+      SIGN_IN,
+      { email: user.email, password: user.password },
+      { address: nextAddress() },
+    );
+    expect(blocked.statusCode).toBe(429);
   });
 
   it('does not count successful sign-ins against the email', async () => {
