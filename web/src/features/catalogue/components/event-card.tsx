@@ -63,7 +63,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
           </li>
           <li className="flex items-center gap-2">
             <IconPin />
-            <span className="truncate">{event.location}</span>
+            <span className="min-w-0 truncate">{event.location}</span>
           </li>
         </ul>
         <div className="mt-auto flex items-center justify-between gap-3 pt-1">
