@@ -274,6 +274,44 @@ test.describe('as the admin', () => {
     for (const id of ids) await page.request.delete(`/api/admin/events/${id}`);
   });
 
+  test('at every width from a phone up, each row shows its edit link and delete button inside the table', async ({
+    page,
+  }) => {
+    // A title of one long word: cut short in its column, it must not push the other columns out of the box.
+    const prefix = `Zz Wide ${Date.now()}`;
+    const title = `${prefix} Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherung Gala`;
+    const [id] = await createEvents(page, [title]);
+    // That event alone, then the first page of the demo catalogue.
+    for (const address of [`/admin?q=${encodeURIComponent(prefix)}`, '/admin']) {
+      await page.goto(address);
+      const table = page.getByRole('table');
+      await expect(table.getByRole('button', { name: /^Delete / }).first()).toBeVisible();
+      for (const width of [320, 390, 640, 768, 820, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        const frame = await table.evaluate((element) => {
+          const parent = element.parentElement as HTMLElement;
+          const box = parent.getBoundingClientRect();
+          return { left: box.left, right: box.right, hidden: element.getBoundingClientRect().width - parent.clientWidth };
+        });
+        expect(frame.right, `the table's box at ${width}px`).toBeLessThanOrEqual(width);
+        expect(frame.hidden, `the table's width past its box at ${width}px`).toBeLessThanOrEqual(0);
+        const controls = [
+          ...(await table.getByRole('link', { name: /^Edit / }).all()),
+          ...(await table.getByRole('button', { name: /^Delete / }).all()),
+          ...(await table.getByRole('columnheader').filter({ visible: true }).all()),
+        ];
+        expect(controls.length).toBeGreaterThan(2);
+        for (const control of controls) {
+          const box = await control.boundingBox();
+          if (!box) throw new Error(`${control} is not shown at ${width}px`);
+          expect(box.x, `${control} at ${width}px`).toBeGreaterThanOrEqual(frame.left);
+          expect(Math.floor(box.x + box.width), `${control} at ${width}px`).toBeLessThanOrEqual(frame.right);
+        }
+      }
+    }
+    expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+  });
+
   test('the search box follows the address on Back and Forward', async ({ page }) => {
     await page.goto('/admin');
     const search = page.getByLabel('Search events by title');

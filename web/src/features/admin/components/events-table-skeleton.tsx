@@ -1,10 +1,10 @@
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ADMIN_COLUMNS } from './events-table';
+import { ADMIN_COLUMNS, TABLE_FRAME } from './events-table';
 
 /** The table's placeholder (SPEC §2): the same columns, grey bars in ten rows. */
 export function EventsTableSkeleton() {
   return (
-    <div className="overflow-hidden rounded-xl border border-border" aria-busy="true">
+    <div className={TABLE_FRAME} aria-busy="true">
       <p role="status" className="sr-only">
         Loading events
       </p>
@@ -24,7 +24,7 @@ export function EventsTableSkeleton() {
             <tr key={row} className="border-t border-border">
               {ADMIN_COLUMNS.map((column) => (
                 <td key={column.key} className={`px-3 py-3.5 ${column.className}`}>
-                  <Skeleton className={column.key === 'title' ? 'h-4 w-40' : 'h-4 w-12'} />
+                  <Skeleton className={column.key === 'title' ? 'h-4 w-full max-w-40' : 'h-4 w-12'} />
                 </td>
               ))}
             </tr>

@@ -4,11 +4,15 @@ import { CURRENCY } from '../../../../../contracts/constants';
 import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
 import { cn } from '../../../components/ui/cn';
 
-/** The admin table's columns (SPEC §2); the less important ones hide on small screens. */
+/**
+ * The admin table's columns (SPEC §2); the less important ones hide on small screens. Every column but the
+ * title keeps to one line at its content's width; the title takes the width they leave (w-full max-w-0: however
+ * long, it never widens the table) and is cut short to fit, so each row's actions stay in view.
+ */
 export const ADMIN_COLUMNS = [
-  { key: 'number', label: '#', className: 'w-12 hidden sm:table-cell' },
-  { key: 'title', label: 'Event Title', className: '' },
-  { key: 'host', label: 'Host', className: 'hidden lg:table-cell' },
+  { key: 'number', label: '#', className: 'w-12 hidden sm:table-cell whitespace-nowrap' },
+  { key: 'title', label: 'Event Title', className: 'w-full max-w-0' },
+  { key: 'host', label: 'Host', className: 'hidden lg:table-cell whitespace-nowrap' },
   { key: 'time', label: 'Time', className: 'hidden md:table-cell whitespace-nowrap' },
   { key: 'date', label: 'Date', className: 'hidden md:table-cell whitespace-nowrap' },
   { key: 'price', label: 'Price', className: 'whitespace-nowrap' },
@@ -32,6 +36,12 @@ function TrashIcon() {
   );
 }
 
+/**
+ * The frame of the table and of its placeholder. Should the one-line columns ever need more than the box (a
+ * phone's width with a long price), the table scrolls sideways inside it rather than being cut off.
+ */
+export const TABLE_FRAME = 'overflow-x-auto rounded-xl border border-border';
+
 const iconButton =
   'grid size-9 place-items-center rounded-lg text-fg-muted transition-colors hover:bg-surface-overlay focus-visible:outline-2 focus-visible:outline-accent';
 
@@ -48,7 +58,7 @@ export function EventsTable({
   const cell = (key: (typeof ADMIN_COLUMNS)[number]['key']) =>
     ADMIN_COLUMNS.find((column) => column.key === key)?.className ?? '';
   return (
-    <div className="overflow-hidden rounded-xl border border-border">
+    <div className={TABLE_FRAME}>
       <table className="w-full text-left text-sm">
         <thead className="bg-surface-overlay text-fg-muted">
           <tr>
@@ -63,7 +73,7 @@ export function EventsTable({
           {events.map((event, index) => (
             <tr key={event.id} className="border-t border-border hover:bg-surface-raised">
               <td className={cn('px-3 py-2 text-fg-muted', cell('number'))}>{firstNumber + index}</td>
-              <th scope="row" className="max-w-0 px-3 py-2 font-medium sm:max-w-none">
+              <th scope="row" className={cn('px-3 py-2 font-medium', cell('title'))}>
                 {/* On a phone the column is narrow: two lines of title, and the date may wrap, rather than a few letters. */}
                 <span className="block break-words max-sm:line-clamp-2 sm:truncate" title={event.title}>
                   {event.title}
@@ -72,7 +82,11 @@ export function EventsTable({
                   {formatDate(event.startDate)} · {formatTime12(event.startTime)}
                 </span>
               </th>
-              <td className={cn('px-3 py-2 text-fg-muted', cell('host'))}>{event.host}</td>
+              <td className={cn('px-3 py-2 text-fg-muted', cell('host'))}>
+                <span className="block max-w-48 truncate" title={event.host}>
+                  {event.host}
+                </span>
+              </td>
               <td className={cn('px-3 py-2', cell('time'))}>{formatTime12(event.startTime)}</td>
               <td className={cn('px-3 py-2', cell('date'))}>{formatDate(event.startDate)}</td>
               <td className={cn('px-3 py-2', cell('price'))}>
