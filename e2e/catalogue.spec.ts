@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import type { EventsPage } from '../contracts/catalogue';
+import { EVENTS_PAGE_SIZE, HEADER_SEARCH_LIMIT } from '../contracts/constants';
 import { addDays, todayIn } from '../contracts/dates';
 import { E2E_APP_PORT } from '../playwright.config';
 import { expect, test } from './support/test';
@@ -224,6 +226,40 @@ test('the header search lists matching events, or says there is none', async ({ 
   await expect(page.getByText('There is no events with this title')).toBeVisible();
   await search.press('Escape');
   await expect(page.getByText('There is no events with this title')).toBeHidden();
+});
+
+test('a header search with more matches than it lists counts them all and leads to every one', async ({
+  page,
+  request,
+}) => {
+  // The demo catalogue has seven titles starting with 'c': one more than the dropdown lists.
+  const titles: string[] = [];
+  for (let n = 1, pages = 1; n <= pages; n++) {
+    const list = (await (await request.get(`/api/events?q=c&page=${n}`)).json()) as EventsPage;
+    pages = list.pageCount;
+    titles.push(...list.items.map((event) => event.title));
+  }
+  expect(titles.length).toBeGreaterThan(HEADER_SEARCH_LIMIT);
+
+  await page.goto('/events-page/all');
+  await page.getByRole('searchbox', { name: 'Search events' }).fill('c');
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('link')).toHaveCount(HEADER_SEARCH_LIMIT);
+  await expect(page.locator('header').getByRole('status')).toHaveText(`${titles.length} results`);
+  await page.getByRole('link', { name: `See all ${titles.length} results` }).click();
+
+  // The events list searched for the same text holds every match, the one the dropdown left out included.
+  await expect(page).toHaveURL(/\/events-page\/all\?q=c$/);
+  await expect(page.getByText(`${titles.length} events`, { exact: true })).toBeVisible();
+  await expect(results).toBeHidden();
+  const shown: string[] = [];
+  const cards = page.getByRole('heading', { level: 3 });
+  for (let n = 1; n <= Math.ceil(titles.length / EVENTS_PAGE_SIZE); n++) {
+    if (n > 1) await page.getByRole('link', { name: 'Next' }).click();
+    await expect(page.getByText(`Page ${n} of`)).toBeVisible();
+    shown.push(...(await cards.allTextContents()));
+  }
+  expect(shown.sort()).toEqual(titles.sort());
 });
 
 test('the header search is used from the keyboard on a page the server rendered', async ({ page }) => {

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-
+import { HEADER_SEARCH_LIMIT } from '../../../../../contracts/constants';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
+import { getEventsQueryOptions } from '../api/get-events';
 import { useSearchEvents } from '../api/search-events';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { IconSearch } from './icons';
@@ -12,7 +14,9 @@ const HEADER_SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * The header's live search (SPEC §2): events whose title starts with the text, each with its image
- * and title, linking to the event; 'There is no events with this title' when none match.
+ * and title, linking to the event; 'There is no events with this title' when none match. It lists the
+ * first HEADER_SEARCH_LIMIT (docs/decisions/012); when there may be more, it counts them all and ends with
+ * a link to the events page searched for the same text, which lists every one.
  */
 export function HeaderSearch({ className }: { className?: string }) {
   const id = useId();
@@ -53,6 +57,16 @@ export function HeaderSearch({ className }: { className?: string }) {
   const showPanel = open && query.length > 0;
   const settled = data !== undefined && !isPlaceholderData && query === text.trim();
   const items = data?.items ?? [];
+  // A full answer may hide more matches: the events list (the same title prefix) counts them. Its previous
+  // text's count is not shown as this one's.
+  const full = !isPlaceholderData && items.length >= HEADER_SEARCH_LIMIT;
+  const all = useQuery({ ...getEventsQueryOptions({ q: query }), enabled: full });
+  const count = full ? (all.isPlaceholderData ? undefined : all.data?.total) : items.length;
+
+  function follow() {
+    setOpen(false);
+    setText('');
+  }
 
   function links(): HTMLAnchorElement[] {
     return Array.from(results.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
@@ -123,10 +137,7 @@ export function HeaderSearch({ className }: { className?: string }) {
               <li key={item.id}>
                 <Link
                   to={`/event-details/${item.id}`}
-                  onClick={() => {
-                    setOpen(false);
-                    setText('');
-                  }}
+                  onClick={follow}
                   className="flex items-center gap-3 rounded-lg p-2 hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
                 >
                   <img
@@ -143,11 +154,20 @@ export function HeaderSearch({ className }: { className?: string }) {
             ))}
           </ul>
         ) : null}
+        {full ? (
+          <Link
+            to={`/events-page/all?${new URLSearchParams({ q: query })}`}
+            onClick={follow}
+            className="block rounded-lg p-2 text-sm font-medium text-accent hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
+          >
+            See all{count === undefined ? '' : ` ${count}`} results
+          </Link>
+        ) : null}
         <p
           role="status"
           className={cn('px-2 py-3 text-sm text-fg-muted', !(settled && items.length === 0) && 'sr-only')}
         >
-          {settled ? (items.length === 0 ? catalogueMessages.noSearchMatch : `${items.length} results`) : ''}
+          {settled && count !== undefined ? (count ? `${count} results` : catalogueMessages.noSearchMatch) : ''}
         </p>
       </div>
     </div>
