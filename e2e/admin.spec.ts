@@ -291,7 +291,11 @@ test.describe('as the admin', () => {
         const frame = await table.evaluate((element) => {
           const parent = element.parentElement as HTMLElement;
           const box = parent.getBoundingClientRect();
-          return { left: box.left, right: box.right, hidden: element.getBoundingClientRect().width - parent.clientWidth };
+          return {
+            left: box.left,
+            right: box.right,
+            hidden: element.getBoundingClientRect().width - parent.clientWidth,
+          };
         });
         expect(frame.right, `the table's box at ${width}px`).toBeLessThanOrEqual(width);
         expect(frame.hidden, `the table's width past its box at ${width}px`).toBeLessThanOrEqual(0);
