@@ -57,8 +57,8 @@ export function HeaderSearch({ className }: { className?: string }) {
   const showPanel = open && query.length > 0;
   const settled = data !== undefined && !isPlaceholderData && query === text.trim();
   const items = data?.items ?? [];
-  // A full answer may hide more matches: the events list (the same title prefix) counts them. Its previous
-  // text's count is not shown as this one's.
+  // A full answer may hide more matches: the events list (the same title prefix) counts them, and the link
+  // to them all shows once there are more than listed. Its previous text's count is not shown as this one's.
   const full = !isPlaceholderData && items.length >= HEADER_SEARCH_LIMIT;
   const all = useQuery({ ...getEventsQueryOptions({ q: query }), enabled: full });
   const count = full ? (all.isPlaceholderData ? undefined : all.data?.total) : items.length;
@@ -154,13 +154,13 @@ export function HeaderSearch({ className }: { className?: string }) {
             ))}
           </ul>
         ) : null}
-        {full ? (
+        {count !== undefined && count > items.length ? (
           <Link
             to={`/events-page/all?${new URLSearchParams({ q: query })}`}
             onClick={follow}
             className="block rounded-lg p-2 text-sm font-medium text-accent hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
           >
-            See all{count === undefined ? '' : ` ${count}`} results
+            See all {count} results
           </Link>
         ) : null}
         <p
