@@ -41,39 +41,30 @@ export async function consumeEmailLimit(db: Db, limit: EmailLimit, email: string
   if (count > max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
 }
 
-/** Throws RateLimitedError when the email's budget is already spent (without counting this request). */
-export async function assertEmailLimit(
-  db: Db,
-  limit: EmailLimit,
-  email: string,
-  address?: string,
-  now = Date.now(),
-): Promise<void> {
-  const { windowMs, max } = EMAIL_LIMITS[limit];
-  const { count, windowStart } = await repository.peekCounter(db, counterKey(limit, email, address), windowMs, now);
-  if (count >= max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
+/** The counters of failed sign-ins: per email and address, and per email from any address. */
+function signInCounters(email: string, address: string): Array<{ limit: EmailLimit; key: string }> {
+  return [
+    { limit: 'signInFailures', key: counterKey('signInFailures', email, address) },
+    { limit: 'signInFailuresAnyAddress', key: counterKey('signInFailuresAnyAddress', email) },
+  ];
 }
 
-export async function recordEmailAttempt(
-  db: Db,
-  limit: EmailLimit,
-  email: string,
-  address?: string,
-  now = Date.now(),
-): Promise<void> {
-  const { windowMs } = EMAIL_LIMITS[limit];
-  await repository.hitCounter(db, counterKey(limit, email, address), windowMs, now);
+/**
+ * Throws RateLimitedError when failed sign-ins for `email` from `address`, or from anywhere, are used up
+ * (without counting this attempt: only a failure counts, see recordSignInFailure).
+ */
+export async function assertSignInAllowed(db: Db, email: string, address: string, now = Date.now()): Promise<void> {
+  for (const { limit, key } of signInCounters(email, address)) {
+    const { windowMs, max } = EMAIL_LIMITS[limit];
+    const { count, windowStart } = await repository.peekCounter(db, key, windowMs, now);
+    if (count >= max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
+  }
 }
 
-/** Throws RateLimitedError when failed sign-ins for `email` from `address`, or from anywhere, are used up. */
-export async function assertSignInAllowed(db: Db, email: string, address: string): Promise<void> {
-  await assertEmailLimit(db, 'signInFailures', email, address);
-  await assertEmailLimit(db, 'signInFailuresAnyAddress', email);
-}
-
-export async function recordSignInFailure(db: Db, email: string, address: string): Promise<void> {
-  await recordEmailAttempt(db, 'signInFailures', email, address);
-  await recordEmailAttempt(db, 'signInFailuresAnyAddress', email);
+export async function recordSignInFailure(db: Db, email: string, address: string, now = Date.now()): Promise<void> {
+  for (const { limit, key } of signInCounters(email, address)) {
+    await repository.hitCounter(db, key, EMAIL_LIMITS[limit].windowMs, now);
+  }
 }
 
 export function toMe(row: repository.ProfileRow): Me {

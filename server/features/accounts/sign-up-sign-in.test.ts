@@ -268,24 +268,21 @@ describe('rate limits', () => {
     expect((await postJson(ctx, SIGN_UP, validSignUp(), { address })).statusCode).toBe(429);
   });
 
+  /** A sign-in from `address` (a new one unless given). */
+  const signInFrom = (email: string, password: string, address = nextAddress()) =>
+    postJson(ctx, SIGN_IN, { email, password }, { address });
+
   it('limits failed sign-ins per email from one address, even with the right password, but not the owner elsewhere', async () => {
     const user = await ctx.createUser();
     const guesser = nextAddress();
     for (let i = 0; i < EMAIL_LIMITS.signInFailures.max; i++) {
-      const res = await postJson(ctx, SIGN_IN, { email: user.email, password: 'Wrong123' }, { address: guesser });
-      expect(res.statusCode).toBe(401);
+      expect((await signInFrom(user.email, 'Wrong123', guesser)).statusCode).toBe(401);
     }
-    const blocked = await postJson(ctx, SIGN_IN, { email: user.email, password: user.password }, { address: guesser });
+    const blocked = await signInFrom(user.email, user.password, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', detail: accountTexts.rateLimited });
     // The owner, from their own address, still signs in.
-    const owner = await postJson(
-      ctx,
-      SIGN_IN,
-      { email: user.email, password: user.password },
-      { address: nextAddress() },
-    );
-    expect(owner.statusCode).toBe(200);
+    expect((await signInFrom(user.email, user.password)).statusCode).toBe(200);
   });
 
   it('limits failed sign-ins per email spread over many addresses', async () => {
@@ -294,16 +291,9 @@ describe('rate limits', () => {
     let address = nextAddress();
     for (let i = 0; i < EMAIL_LIMITS.signInFailuresAnyAddress.max; i++) {
       if (i % perAddress === 0) address = nextAddress();
-      const res = await postJson(ctx, SIGN_IN, { email: user.email, password: 'Wrong123' }, { address });
-      expect(res.statusCode).toBe(401);
+      expect((await signInFrom(user.email, 'Wrong123', address)).statusCode).toBe(401);
     }
-    const blocked = await postJson(
-      ctx,
-      SIGN_IN,
-      { email: user.email, password: user.password },
-      { address: nextAddress() },
-    );
-    expect(blocked.statusCode).toBe(429);
+    expect((await signInFrom(user.email, user.password)).statusCode).toBe(429);
   });
 
   it('does not count successful sign-ins against the email', async () => {
