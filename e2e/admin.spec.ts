@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
 import { ADMIN, ADMIN_STATE, holdRequests } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
@@ -67,17 +68,44 @@ test('the admin signs in and lands on the event list, with the admin header and 
 test.describe('as the admin', () => {
   test.use({ storageState: ADMIN_STATE });
 
-  test('while the session is being checked, an admin sees no Login or footer, then lands on /admin', async ({
+  test('an admin opening a public page is sent to /admin by the server, before any of it is drawn', async ({
     page,
   }) => {
+    const documents: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'document') return;
+      const { pathname, search } = new URL(response.url());
+      documents.push(`${response.status()} ${pathname}${search}`);
+    });
+    // /api/me waits: the browser cannot know the session is an admin's, so only the server can send it on.
     const release = await holdRequests(page, '**/api/me');
     await page.goto('/events-page/all');
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(documents).toEqual(['302 /events-page/all', '200 /admin']);
+    // While the session is being checked: the admin header's frame, no Login and no footer.
     await expect(page.locator('header').getByRole('link', { name: 'Eventry' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
     release();
+    await expect(page.getByRole('heading', { name: 'Event List' })).toBeVisible();
+
+    const { items } = (await (await page.request.get('/api/events')).json()) as EventsPage;
+    for (const path of ['/', `/event-details/${items[0]?.id}`, '/contact']) {
+      documents.length = 0;
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin$/);
+      expect(documents).toEqual([`302 ${path}`, '200 /admin']);
+    }
+
+    // Moving to a public page within the app (as Back does), the browser's guard sends the admin on.
+    documents.length = 0;
+    await page.evaluate(() => {
+      history.pushState(null, '', '/events-page/all');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { name: 'Event List' })).toBeVisible();
+    expect(documents).toEqual([]);
   });
 
   test('the header links the mailbox only where emails are kept instead of sent', async ({ page }) => {

@@ -30,7 +30,7 @@ import { paymentsPlugin } from './plugins/payments';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
-import { createWebHtml, encodeHtml } from './web-html';
+import { adminRedirect, createWebHtml, encodeHtml } from './web-html';
 
 export interface RouteTableEntry {
   method: string;
@@ -172,13 +172,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && webHtml && indexHtml && existsSync(indexHtml)) {
+      // The answer depends on the session cookie: an admin is sent on, and a visitor's page says it is signed
+      // out. Shared caches keep one answer per cookie (Vary), and the redirect, one session's, is never kept.
+      const redirect = await adminRedirect(request);
+      if (redirect) {
+        return reply.header('cache-control', 'private, no-store').header('vary', 'cookie').redirect(redirect, 302);
+      }
       // The page's title, description, preloads and first data are in the HTML (server/web-html.ts).
       const page = await webHtml.render(request.url, request.headers.cookie);
       const { body, encoding } = encodeHtml(page.html, request.headers['accept-encoding']);
       reply
         .code(page.status)
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
+        .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertEvent } from './features/catalogue/test-events';
-import { setupTestApp } from './test/helpers';
+import { setupTestApp, type TestUser } from './test/helpers';
 import { createWebHtml, encodeHtml } from './web-html';
 
 const TEMPLATE = `<!doctype html>
@@ -44,13 +44,14 @@ describe('server-side HTML of the web app', () => {
   let test: Awaited<ReturnType<typeof setupTestApp>>;
 
   beforeAll(async () => {
-    test = await setupTestApp();
     ctx.dir = mkdtempSync(path.join(os.tmpdir(), 'eventry-web-html-'));
     mkdirSync(path.join(ctx.dir, '.vite'));
     writeFileSync(path.join(ctx.dir, 'index.html'), TEMPLATE);
     writeFileSync(path.join(ctx.dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     mkdirSync(path.join(ctx.dir, 'assets'));
     writeFileSync(path.join(ctx.dir, 'assets', 'index-abc.css'), 'body{color:red}');
+    // The app serves the pages from that folder too (the admin redirect is the server's, before any HTML).
+    test = await setupTestApp({ webDir: ctx.dir });
   });
   afterAll(async () => {
     rmSync(ctx.dir, { recursive: true, force: true });
@@ -156,6 +157,109 @@ describe('server-side HTML of the web app', () => {
     });
     // The not-found pages are still the app: it shows its own 404 page.
     expect((await web.render('/no/such/page')).html).toContain('<div id="root">');
+  });
+
+  /** Every address of a public page (SPEC §2), as React Router matches them. */
+  async function publicPages(): Promise<string[]> {
+    const event = await insertEvent(test.app.database.db, {});
+    return [
+      '/',
+      '/?page=2',
+      '/events-page/all',
+      '/events-page/music?page=2',
+      '/events-page/no-such-category',
+      `/event-details/${event.id}`,
+      '/event-details/not-an-id',
+      '/contact',
+      '/Contact/',
+    ];
+  }
+
+  /** The status (and where a redirect goes) of each address, as this visitor gets it. */
+  async function answers(user: TestUser | undefined, urls: string[], method: 'GET' | 'HEAD' = 'GET') {
+    const found: Record<string, string> = {};
+    for (const url of urls) {
+      const res = await test.request(user, { method, url });
+      found[url] = `${res.statusCode}${res.headers.location ? ` ${res.headers.location}` : ''}`;
+    }
+    return found;
+  }
+
+  it('sends a signed-in admin from every public page to /admin before any of it is sent', async () => {
+    const admin = await test.createUser({ role: 'admin' });
+    const urls = await publicPages();
+    const redirected = Object.fromEntries(urls.map((url) => [url, '302 /admin']));
+    expect(await answers(admin, urls)).toEqual(redirected);
+    expect(await answers(admin, urls, 'HEAD')).toEqual(redirected);
+    // One session's answer: no cache keeps it, and any cache that keeps the page keeps one per cookie.
+    const res = await test.request(admin, { method: 'GET', url: '/events-page/all' });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toMatch(/\bcookie\b/i);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('serves the public pages to users and signed-out visitors, varying by cookie', async () => {
+    const user = await test.createUser();
+    const urls = (await publicPages()).filter((url) => !/no-such-category|not-an-id/.test(url));
+    const served = Object.fromEntries(urls.map((url) => [url, '200']));
+    expect(await answers(user, urls)).toEqual(served);
+    expect(await answers(undefined, urls)).toEqual(served);
+    const res = await test.request(undefined, { method: 'GET', url: '/' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/\bcookie\b/i);
+  });
+
+  it('serves an admin the admin pages, the 404 page and the pages that are not public ones', async () => {
+    const admin = await test.createUser({ role: 'admin' });
+    expect(
+      await answers(admin, [
+        '/admin',
+        '/admin/event/new',
+        '/admin/mailbox',
+        // SPEC §2: the 404 page offers admins their 'DashBoard' button.
+        '/404',
+        '/no/such/page',
+        // The browser's guards steer these (an admin after sign-in goes to /admin, or back where they came from).
+        '/login?redirect=%2Fadmin%2Fmailbox',
+        '/reset-password?token=x',
+        // An emailed verification link: the page says how it went, then the browser moves on.
+        '/?verified=1',
+      ]),
+    ).toEqual({
+      '/admin': '200',
+      '/admin/event/new': '200',
+      '/admin/mailbox': '200',
+      '/404': '404',
+      '/no/such/page': '404',
+      '/login?redirect=%2Fadmin%2Fmailbox': '200',
+      '/reset-password?token=x': '200',
+      '/?verified=1': '200',
+    });
+  });
+
+  it('looks up no session for a visitor without a session cookie', async () => {
+    const query = vi.spyOn(test.app.database.pool, 'query');
+    try {
+      for (const cookie of [undefined, 'theme=dark']) {
+        const res = await test.app.inject({ method: 'GET', url: '/', headers: cookie ? { cookie } : {} });
+        expect(res.statusCode).toBe(200);
+      }
+      const sql = query.mock.calls.map((call) => JSON.stringify(call[0]));
+      expect(sql.filter((text) => /\bsessions\b/.test(text))).toEqual([]);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('serves the page when the session cannot be read (the browser’s guard still sends an admin on)', async () => {
+    const admin = await test.createUser({ role: 'admin' });
+    const query = vi.spyOn(test.app.database.pool, 'query').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const res = await test.request(admin, { method: 'GET', url: '/contact' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      query.mockRestore();
+    }
   });
 
   it('compresses the page for clients that accept it', () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Category, EventDto, EventsPage } from '../contracts/catalogue';
 import { categoryDescription, categoryView } from '../contracts/category-heading';
 import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants';
@@ -35,21 +35,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The app's start module (a key of Vite's manifest), imported by the small entry after the first paint. */
 const APP_MODULE = 'src/app/boot.tsx';
+/** The pages React Router's NotForAdmins guard wraps (web/src/app/router.tsx): SPEC §2's public pages. */
+const NOT_FOR_ADMINS = true;
 /**
- * Route patterns of web/src/app/router.tsx → the module of their lazy page (a key of Vite's manifest). React
- * Router ignores the case of an address's fixed parts and a trailing slash, so these do too (`/Contact/` is
- * the contact page, answered 200, not a 404).
+ * Route patterns of web/src/app/router.tsx → the module of their lazy page (a key of Vite's manifest), and
+ * whether admins are sent on from it to /admin. React Router ignores the case of an address's fixed parts
+ * and a trailing slash, so these do too (`/Contact/` is the contact page, answered 200, not a 404).
  */
-const ROUTE_MODULES: Array<[RegExp, string]> = [
-  [/^\/$/, 'src/features/catalogue/routes/home.tsx'],
-  [/^\/events-page\/[^/]+\/?$/i, 'src/features/catalogue/routes/events-page.tsx'],
-  [/^\/event-details\/[^/]+\/?$/i, 'src/features/catalogue/routes/event-details.tsx'],
+const ROUTES: Array<[RegExp, string, notForAdmins?: boolean]> = [
+  [/^\/$/, 'src/features/catalogue/routes/home.tsx', NOT_FOR_ADMINS],
+  [/^\/events-page\/[^/]+\/?$/i, 'src/features/catalogue/routes/events-page.tsx', NOT_FOR_ADMINS],
+  [/^\/event-details\/[^/]+\/?$/i, 'src/features/catalogue/routes/event-details.tsx', NOT_FOR_ADMINS],
   [/^\/event-details\/[^/]+\/get-ticket\/?$/i, 'src/features/bookings/routes/get-ticket.tsx'],
   [/^\/payment\/?$/i, 'src/features/bookings/routes/payment.tsx'],
   [/^\/payment-success\/?$/i, 'src/features/bookings/routes/payment-success.tsx'],
   [/^\/payment-failed\/?$/i, 'src/features/bookings/routes/payment-failed.tsx'],
   [/^\/success-email\/?$/i, 'src/features/contact/routes/success-email.tsx'],
-  [/^\/contact\/?$/i, 'src/features/contact/routes/contact.tsx'],
+  [/^\/contact\/?$/i, 'src/features/contact/routes/contact.tsx', NOT_FOR_ADMINS],
   [/^\/login\/?$/i, 'src/features/accounts/routes/login.tsx'],
   [/^\/signup\/?$/i, 'src/features/accounts/routes/signup.tsx'],
   [/^\/forgot-pass\/?$/i, 'src/features/accounts/routes/forgot-pass.tsx'],
@@ -60,6 +62,36 @@ const ROUTE_MODULES: Array<[RegExp, string]> = [
   [/^\/admin\/event\/[^/]+\/?$/i, 'src/features/admin/routes/admin-event-form.tsx'],
   [/^\/admin\/mailbox\/?$/i, 'src/features/admin/routes/admin-mailbox.tsx'],
 ];
+
+/** better-auth's session cookie (server/plugins/auth.ts: prefix 'eventry', __Secure- over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eventry\.session_token=/;
+
+function routeOf(pathname: string) {
+  return ROUTES.find(([pattern]) => pattern.test(pathname));
+}
+
+/** Where an emailed verification link lands (web/src/app/layout/root-layout.tsx shows how it went). */
+const VERIFICATION_LANDING = /[?&](verified|error)=/;
+
+/**
+ * SPEC §2: "Admins are redirected from the public pages to /admin." The browser's guard (NotForAdmins) does
+ * it only once the app has loaded and /api/me has answered, so an admin saw the public page first; the
+ * server sends them on before any of it is drawn. Only requests with a session cookie are looked up: a
+ * signed-out visitor costs nothing more. The verification landing (/?verified=1) is left to the browser,
+ * which says how the link went before the guard moves on.
+ */
+export async function adminRedirect(request: FastifyRequest): Promise<string | undefined> {
+  if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return undefined;
+  const { pathname, search } = new URL(request.url, 'http://localhost');
+  if (!routeOf(pathname)?.[2] || (pathname === '/' && VERIFICATION_LANDING.test(search))) return undefined;
+  try {
+    return (await request.currentUser())?.role === 'admin' ? '/admin' : undefined;
+  } catch (error) {
+    // The database is unreachable: the page itself still works, and the browser's guard still applies.
+    request.log.warn({ err: error }, 'session not read for the admin redirect');
+    return undefined;
+  }
+}
 
 interface ManifestChunk {
   file: string;
@@ -164,9 +196,6 @@ export interface WebHtml {
   render(url: string, cookieHeader?: string): Promise<RenderedPage>;
 }
 
-/** better-auth's session cookie (server/plugins/auth.ts: prefix 'eventry', __Secure- over https). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eventry\.session_token=/;
-
 /**
  * The HTML in the best encoding the client accepts (the not-found handler that serves it is not a route,
  * so @fastify/compress does not see it).
@@ -248,7 +277,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
    * then evaluates the libraries and the app in separate tasks, and neither step waits on the network.
    */
   function pageChunks(t: Template, pathname: string): string[] {
-    const key = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+    const key = routeOf(pathname)?.[1];
     const files: string[] = [];
     const seen = new Set<string>();
     const visit = (name: string) => {
@@ -345,7 +374,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
       };
     }
     // web/src/app/router.tsx sends every other address to /404 (and /404 is not found either).
-    return ROUTE_MODULES.some(([pattern]) => pattern.test(pathname)) ? {} : { status: 404 };
+    return routeOf(pathname) ? {} : { status: 404 };
   }
 
   async function renderNow(url: string, visitor: boolean): Promise<RenderedPage> {

@@ -94,7 +94,13 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 
 /** A running app on a fresh database, for one test file. */
 export async function setupTestApp(
-  options: { config?: Partial<AppConfig>; runJobs?: boolean; sessionCacheTtlMs?: number } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    runJobs?: boolean;
+    sessionCacheTtlMs?: number;
+    /** Serve the web app from this folder (default none: the API alone). */
+    webDir?: string;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'eventry-app-'));
   const { database, drop } = await createTestDatabase();
@@ -104,7 +110,7 @@ export async function setupTestApp(
     database,
     runJobs: options.runJobs ?? false,
     logger: false,
-    webDir: null,
+    webDir: options.webDir ?? null,
     sessionCacheTtlMs: options.sessionCacheTtlMs,
   });
   await app.ready();

@@ -67,9 +67,9 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * Public pages: admins are sent to /admin. While a signed-in visitor's session is still unknown the page
- * shows (server-rendered, so nearly every signed-in visitor, a user, sees it at once); an admin is sent
- * on as soon as /api/me answers.
+ * Public pages: admins are sent to /admin. A page load never gets here for an admin: the server answers it
+ * with the redirect (server/web-html.ts adminRedirect). This covers moving within the app (Back, a link),
+ * where the session is already known, and a page the server sent while it could not read the session.
  */
 export function NotForAdmins({ children }: { children: ReactNode }) {
   const { data: me } = useMe();
