@@ -5,6 +5,7 @@ import type { EventsPage } from '../contracts/catalogue';
 import { EVENTS_PAGE_SIZE, HEADER_SEARCH_LIMIT } from '../contracts/constants';
 import { addDays, todayIn } from '../contracts/dates';
 import { E2E_APP_PORT } from '../playwright.config';
+import { holdRequests } from './support/fixtures';
 import { expect, test } from './support/test';
 
 /**
@@ -299,6 +300,21 @@ test('the header search is used from the keyboard on a page the server rendered'
   await expect(hit).toBeFocused();
   await hit.press('Tab');
   await expect(hit).toBeHidden();
+});
+
+test('text typed in the header search before the page has hydrated is searched for once it has', async ({ page }) => {
+  // The app's code (the boot chunk) waits while the visitor types into the field the server rendered.
+  const release = await holdRequests(page, '**/assets/boot-*.js');
+  await page.goto('/', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search events' });
+  await search.pressSequentially('cairo j');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  release();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  const hit = page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Cairo Jazz Night' });
+  await expect(hit).toBeVisible();
+  await expect(search).toHaveValue('cairo j');
+  await expect(search).toBeFocused();
 });
 
 test('an unknown category shows No Events, and a malformed event id the 404 page', async ({ page }) => {

@@ -31,19 +31,21 @@ export function HeaderSearch({ className }: { className?: string }) {
   const { data, isFetching, isPlaceholderData } = useSearchEvents(query);
   const { pathname } = useLocation();
 
-  // On a server-rendered page, text typed before React hydrated is only in the DOM: adopt it.
+  // Following a result (or any navigation) closes the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname]);
+
+  // On a server-rendered page, text typed before React hydrated is only in the DOM: adopt it, and show its
+  // results if the field still has the focus. After the effect above: both run on mount, and its closing
+  // came last and hid the results (the field kept the text, nothing showed for it).
   useEffect(() => {
     const typed = input.current?.value ?? '';
     if (typed === '') return;
     setText(typed);
     if (document.activeElement === input.current) setOpen(true);
   }, []);
-
-  // Following a result (or any navigation) closes the list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
-  useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
 
   useEffect(() => {
     if (!open) return;
