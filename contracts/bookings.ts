@@ -63,6 +63,25 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
+/** GET /api/me/holds/:eventId: the event whose hold is asked for (a malformed id is simply not found). */
+export const myHoldParamsSchema = z.object({ eventId: z.string().max(200) });
+
+/**
+ * The caller's unexpired pending hold on one event, or null. Reserving again replaces it and its tickets
+ * count towards the new reservation, so the ticket page offers the tickets left plus these.
+ */
+export const myHoldSchema = z.object({
+  hold: z
+    .object({
+      id: z.uuid(),
+      quantity: z.number().int(),
+      /** ISO timestamp at which the hold ends and stops counting. */
+      expiresAt: z.string(),
+    })
+    .nullable(),
+});
+export type MyHold = z.infer<typeof myHoldSchema>;
+
 /** One paid booking as a ticket card of the profile. */
 export const ticketSchema = z.object({
   id: z.uuid(),

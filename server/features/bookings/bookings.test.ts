@@ -316,3 +316,68 @@ describe('GET /api/me/bookings', () => {
     expect(theirs.json()).toEqual({ tickets: [], history: [] });
   });
 });
+
+describe('GET /api/me/holds/:eventId', () => {
+  function myHold(user: TestUser | undefined, eventId: string) {
+    return ctx.request(user, { method: 'GET', url: `/api/me/holds/${encodeURIComponent(eventId)}` });
+  }
+
+  it('tells a buyer holding 1 of the last 2 tickets about their hold, and reserving both then succeeds', async () => {
+    const event = await createTestEvent(pool, { capacity: 2 });
+    const user = await ctx.createUser();
+    const first = (await reserve(user, { eventId: event.id, quantity: 1 })).json();
+    expect(await available(event.id)).toBe(1);
+
+    const res = await myHold(user, event.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ hold: { id: first.id, quantity: 1, expiresAt: first.expiresAt } });
+
+    // What the ticket page offers: the tickets left plus the ones held, and the server takes that many.
+    const both = await reserve(user, { eventId: event.id, quantity: 1 + res.json().hold.quantity });
+    expect(both.statusCode).toBe(201);
+    expect(await available(event.id)).toBe(0);
+    expect((await myHold(user, event.id)).json()).toEqual({
+      hold: { id: both.json().id, quantity: 2, expiresAt: first.expiresAt },
+    });
+  });
+
+  it('answers null without a hold, for an expired or paid one, and for another buyer’s hold', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [user, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    expect((await myHold(user, event.id)).json()).toEqual({ hold: null });
+
+    const held = (await reserve(user, { eventId: event.id, quantity: 3 })).json();
+    expect((await myHold(other, event.id)).json()).toEqual({ hold: null });
+
+    // Run out but not released yet (the expiry job runs every few seconds): no longer counted.
+    await pool.query("UPDATE bookings SET expires_at = now() - interval '1 second' WHERE id = $1", [held.id]);
+    expect((await myHold(user, event.id)).json()).toEqual({ hold: null });
+
+    const paid = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
+    expect((await myHold(user, event.id)).json()).toMatchObject({ hold: { id: paid.id, quantity: 2 } });
+    await pool.query("UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = $1", [paid.id]);
+    expect((await myHold(user, event.id)).json()).toEqual({ hold: null });
+  });
+
+  it('refuses visitors with 401 and answers 404 for malformed, unknown and deleted events', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    await reserve(user, { eventId: event.id, quantity: 1 });
+    const visitor = await myHold(undefined, event.id);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.headers['content-type']).toContain('application/problem+json');
+
+    const deleted = await createTestEvent(pool, { isDeleted: true });
+    for (const id of [randomUUID(), deleted.id, 'not-a-uuid', '1', "' OR 1=1 --", 'x'.repeat(150), 'x'.repeat(5000)]) {
+      const res = await myHold(user, id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      // Ids longer than the router takes are refused before the route: a generic not-found problem.
+      expect(res.json()).toMatchObject({ status: 404, code: id.length > 200 ? 'NOT_FOUND' : 'EVENT_NOT_FOUND' });
+    }
+    // A hold on an event deleted since is not found either (its tickets are no longer on sale).
+    await pool.query('UPDATE events SET is_deleted = true WHERE id = $1', [event.id]);
+    expect((await myHold(user, event.id)).statusCode).toBe(404);
+  });
+});

@@ -159,6 +159,28 @@ export async function findBookingsOfUser(db: Queryable, ids: string[], userId: s
   return result.rows;
 }
 
+/**
+ * A user's unexpired pending hold on an active event, in one statement: a probe of the events primary key
+ * and one of the unique (user_id, event_id) WHERE pending index. No row: the event is unknown or deleted;
+ * a row with a null id: the event exists and the user holds nothing on it.
+ */
+export async function findUnexpiredHold(
+  db: Queryable,
+  eventId: string,
+  userId: string,
+): Promise<{ hold: { id: string; quantity: number; expiresAt: Date } | null } | undefined> {
+  const result = await db.query<{ id: string | null; quantity: number | null; expiresAt: Date | null }>(
+    `SELECT b.id, b.quantity, b.expires_at AS "expiresAt"
+       FROM events e
+       LEFT JOIN bookings b ON b.user_id = $2 AND b.event_id = e.id AND b.status = 'pending' AND b.expires_at > now()
+      WHERE e.id = $1 AND NOT e.is_deleted`,
+    [eventId, userId],
+  );
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return { hold: row.id ? { id: row.id, quantity: row.quantity as number, expiresAt: row.expiresAt as Date } : null };
+}
+
 export async function setPaymentIntent(db: Queryable, bookingId: string, intentId: string): Promise<void> {
   await db.query(`UPDATE bookings SET payment_intent_id = $2, updated_at = now() WHERE id = $1`, [bookingId, intentId]);
 }

@@ -7,6 +7,8 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   myBookingsSchema,
+  myHoldParamsSchema,
+  myHoldSchema,
 } from '../../../contracts/bookings';
 import { problemSchema } from '../../../contracts/problem';
 import { ValidationError } from '../../plugins/errors';
@@ -18,7 +20,10 @@ const conflictSchema = problemSchema.extend({ available: z.number().int().option
 const EXPIRE_JOB = 'expire-holds';
 const EXPIRE_EVERY_MS = 2_000;
 
-/** HTTP routes of bookings: reserve, read one, the profile's lists; and the job that releases lapsed holds. */
+/**
+ * HTTP routes of bookings: reserve, read one, the caller's hold on an event, the profile's lists; and the job
+ * that releases lapsed holds.
+ */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBookingsService(
     app.database.db,
@@ -105,6 +110,25 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await request.user();
       reply.header('cache-control', 'no-store');
       return service.myBookings(user.id);
+    },
+  );
+
+  app.get(
+    '/api/me/holds/:eventId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "The caller's unexpired pending hold on an event, or null: reserving again replaces it and counts its tickets",
+        params: myHoldParamsSchema,
+        response: { 200: myHoldSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      reply.header('cache-control', 'no-store');
+      return service.myHold(user.id, request.params.eventId);
     },
   );
 };

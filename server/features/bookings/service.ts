@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Booking, MyBookings, Ticket } from '../../../contracts/bookings';
+import type { Booking, MyBookings, MyHold, Ticket } from '../../../contracts/bookings';
 import { todayIn, weekdayOf } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
 import { Batcher, type Waiting } from '../../db/batcher';
@@ -11,6 +11,7 @@ import {
   findBookingOfUser,
   findEventsWithLapsedHolds,
   findPaidBookingsOfUser,
+  findUnexpiredHold,
   type LockedEvent,
   type NewBookingRow,
   releaseLapsedHoldsOfEvent,
@@ -30,6 +31,8 @@ import {
  */
 
 const MAX_BATCH = 256;
+/** Ids that reach the database: anything else is simply not found (a 404, never a cast error's 500). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Transactions per event at once: one holding the row, one queued behind it on the lock. */
 const IN_FLIGHT = 2;
 
@@ -171,6 +174,7 @@ export interface BookingsService {
   reserve(input: ReserveInput): Promise<Booking>;
   getBooking(id: string, userId: string): Promise<Booking>;
   myBookings(userId: string): Promise<MyBookings>;
+  myHold(userId: string, eventId: string): Promise<MyHold>;
   expireHolds(): Promise<number>;
 }
 
@@ -228,7 +232,7 @@ export function createBookingsService(
   }
 
   async function getBooking(id: string, userId: string): Promise<Booking> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+    if (!UUID.test(id)) {
       throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
     }
     const row = await findBookingOfUser(pool, id, userId);
@@ -319,6 +323,13 @@ export function createBookingsService(
           .reverse()
           .map(toTicket),
       };
+    },
+
+    async myHold(userId, eventId) {
+      const found = UUID.test(eventId) ? await findUnexpiredHold(pool, eventId, userId) : undefined;
+      if (!found) throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
+      const { hold } = found;
+      return { hold: hold ? { id: hold.id, quantity: hold.quantity, expiresAt: hold.expiresAt.toISOString() } : null };
     },
 
     async expireHolds() {
