@@ -1,4 +1,6 @@
-import { holdRequests, USER, USER_STATE, waitForMail } from './support/fixtures';
+import type { EventsPage } from '../contracts/catalogue';
+import { addDays, todayIn } from '../contracts/dates';
+import { ADMIN_STATE, createEventAsAdmin, holdRequests, USER, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 test.use({ storageState: USER_STATE });
@@ -136,4 +138,60 @@ test('shows the failure page for a booking id that is not the user’s', async (
   await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
   await expect(page.getByText('Please try again or contact support for assistance')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back To Event' })).toBeVisible();
+});
+
+test('a buyer holding 1 of the last 2 tickets comes back to the ticket page and reserves both', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
+  const id = await createEventAsAdmin(admin.request, {
+    title: `Last Two Seats ${Date.now().toString(36)}`,
+    description: 'Only two tickets in all.',
+    tickets: '2',
+    eventDate: addDays(todayIn('Africa/Cairo'), 200),
+    imageUrl: items[0]?.imageUrl,
+  });
+  const increase = page.getByRole('button', { name: 'Increase quantity' });
+  const quantity = page.locator('output[aria-label="Quantity"]');
+  const proceed = page.getByRole('button', { name: /^Proceed to Pay/ });
+
+  try {
+    await page.goto(`/event-details/${id}/get-ticket`);
+    await expect(page.getByText('2 tickets left', { exact: true })).toBeVisible();
+    await proceed.click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await expect(page.getByText(/Tickets held for you for/)).toBeVisible();
+    const first = new URL(page.url()).searchParams.get('booking');
+
+    // Back to the page the app had cached (2 left when it was shown): 1 left now, and the buyer's 1 on top.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/get-ticket$/);
+    await expect(page.getByText('2 tickets left, including the 1 held for you', { exact: true })).toBeVisible();
+    await increase.click();
+    await expect(quantity).toHaveText('2');
+    await expect(proceed).toHaveText('Proceed to Pay 20 EGP');
+    await expect(proceed).toBeEnabled();
+    // The plus button stops one above what can be had, and says why.
+    await increase.click();
+    await expect(page.getByText('Not enough tickets left: 2 available.')).toBeVisible();
+    await expect(proceed).toBeDisabled();
+    await expect(increase).toBeDisabled();
+    await page.getByRole('button', { name: 'Decrease quantity' }).click();
+
+    await proceed.click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    const second = new URL(page.url()).searchParams.get('booking');
+    expect(second).not.toBe(first);
+    await expect(page.getByText(/Tickets held for you for/)).toBeVisible();
+    const booking = await (await page.request.get(`/api/bookings/${second}`)).json();
+    expect(booking).toMatchObject({ status: 'pending', quantity: 2, totalPiasters: 2_000 });
+    expect((await (await page.request.get(`/api/bookings/${first}`)).json()).status).toBe('cancelled');
+    expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(0);
+  } finally {
+    expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+    await admin.close();
+  }
 });

@@ -30,4 +30,6 @@ export const paymentMessages = {
   eventCancelledRefunded: 'This event is no longer available. Your payment was refunded.',
   notEnoughTickets: 'Not enough tickets left: {available} available.',
   soldOut: 'This event is sold out.',
+  // Ticket selection, when the buyer holds some of the tickets left (choosing again replaces that hold).
+  includingYourHold: 'including the {held} held for you',
 } as const;

@@ -11,18 +11,24 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { useCreateBooking } from '../api/create-booking';
+import { useMyHold } from '../api/get-my-hold';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useTicketEvent } from '../api/get-ticket-event';
 import { QuantityStepper } from '../components/quantity-stepper';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** SPEC §2 Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. */
+/**
+ * SPEC §2 Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. The
+ * tickets the buyer already holds on the event count as left for them: reserving again replaces that hold.
+ */
 export function GetTicketRoute() {
   const { id = '' } = useParams();
   const valid = UUID.test(id);
   const navigate = useNavigate();
-  const { data: event, error, refetch } = useTicketEvent(valid ? id : '');
+  const eventQuery = useTicketEvent(valid ? id : '');
+  const { data: event, error, refetch } = eventQuery;
+  const holdQuery = useMyHold(valid ? id : '');
   // Others book meanwhile: the tickets left follow them (the same live stream as the event's page).
   useLiveEvents();
   const { data: config, isError: configFailed } = usePaymentConfig();
@@ -51,7 +57,10 @@ export function GetTicketRoute() {
     );
   }
 
-  const available = event.ticketsAvailable;
+  // The hold counts only beside a count read since the page opened: a cached one from before the buyer
+  // reserved would count those tickets twice.
+  const held = eventQuery.isFetchedAfterMount ? (holdQuery.data?.hold?.quantity ?? 0) : 0;
+  const available = event.ticketsAvailable + held;
   const total = event.pricePiasters * quantity;
   const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
   const availability =
@@ -61,7 +70,9 @@ export function GetTicketRoute() {
         ? paymentMessages.notEnoughTickets.replace('{available}', String(available))
         : quantity > MAX_TICKETS_PER_BOOKING
           ? `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once.`
-          : `${available} ${available === 1 ? 'ticket' : 'tickets'} left`;
+          : `${available} ${available === 1 ? 'ticket' : 'tickets'} left${
+              held > 0 ? `, ${paymentMessages.includingYourHold.replace('{held}', String(held))}` : ''
+            }`;
   // Unknown until the configuration arrives: a guess would name the wrong method where Stripe is set up.
   // (Should it fail, the payment page sends the user to /payment-failed with the event id, SPEC §4.)
   const method = config
@@ -83,7 +94,10 @@ export function GetTicketRoute() {
     } catch (err) {
       keyRef.current = null;
       setProblem(err instanceof ApiError ? err.message : commonMessages.somethingWentWrong);
-      if (err instanceof ApiError && err.status === 409) void refetch();
+      if (err instanceof ApiError && err.status === 409) {
+        void refetch();
+        void holdQuery.refetch();
+      }
     }
   }
 
