@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
-import { ADMIN, ADMIN_STATE, holdRequests } from './support/fixtures';
+import { ADMIN, ADMIN_STATE, createEventAsAdmin, holdRequests } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 const today = todayIn('Africa/Cairo');
@@ -28,28 +28,8 @@ async function createEvents(page: Page, titles: string[]): Promise<string[]> {
   });
   expect(upload.status()).toBe(201);
   const imageUrl = (await upload.json()).url;
-  const today = todayIn('Africa/Cairo');
   const ids: string[] = [];
-  for (const title of titles) {
-    const created = await page.request.post('/api/admin/events', {
-      data: {
-        title,
-        host: 'Host',
-        location: 'Cairo',
-        price: '10',
-        tickets: '5',
-        startDate: today,
-        endDate: today,
-        eventDate: addDays(today, 1),
-        startTime: '10:00',
-        endTime: '12:00',
-        description: 'Soon gone.',
-        imageUrl,
-      },
-    });
-    expect(created.status()).toBe(201);
-    ids.push((await created.json()).id);
-  }
+  for (const title of titles) ids.push(await createEventAsAdmin(page.request, { title, imageUrl }));
   return ids;
 }
 

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
-import { ADMIN_STATE, USER_STATE } from './support/fixtures';
+import { ADMIN_STATE, createEventAsAdmin, USER_STATE } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -50,24 +50,18 @@ test('an event whose title, description, host and place hold very long words fit
   const today = todayIn('Africa/Cairo');
   const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
   // Tomorrow just after midnight: the first event, so the home banner shows it too.
-  const created = await admin.request.post('/api/admin/events', {
-    data: {
-      title,
-      host,
-      location,
-      description,
-      price: '10',
-      tickets: '20',
-      startDate: today,
-      endDate: today,
-      eventDate: addDays(today, 1),
-      startTime: '00:01',
-      endTime: '23:59',
-      imageUrl: items[0]?.imageUrl,
-    },
+  const id = await createEventAsAdmin(admin.request, {
+    title,
+    host,
+    location,
+    description,
+    price: '10',
+    tickets: '20',
+    eventDate: addDays(today, 1),
+    startTime: '00:01',
+    endTime: '23:59',
+    imageUrl: items[0]?.imageUrl,
   });
-  expect(created.status()).toBe(201);
-  const id = (await created.json()).id as string;
 
   try {
     await page.goto('/');
