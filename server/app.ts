@@ -30,6 +30,7 @@ import { paymentsPlugin } from './plugins/payments';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
+import { uploadsPlugin } from './plugins/uploads';
 import { adminRedirect, createWebHtml, encodeHtml } from './web-html';
 
 export interface RouteTableEntry {
@@ -53,7 +54,7 @@ const SESSION_CACHE_TTL_MS = 10_000;
 export interface BuildOptions {
   config: AppConfig & { authSecret: string };
   database: Database;
-  /** Run scheduled jobs (archiving, hold expiry, mail delivery). Off in most tests. */
+  /** Run scheduled jobs (archiving, hold expiry, mail delivery, unused uploads). Off in most tests. */
   runJobs?: boolean;
   /** false silences logs (tests); default follows config.logLevel. */
   logger?: boolean;
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .replace(/;?\s*upgrade-insecure-requests;?/, ';'),
   });
   await app.register(storagePlugin, { config });
+  await app.register(uploadsPlugin);
   await app.register(authPlugin, {
     config,
     sessionCacheTtlMs: options.sessionCacheTtlMs ?? (config.nodeEnv === 'test' ? 0 : SESSION_CACHE_TTL_MS),

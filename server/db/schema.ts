@@ -247,3 +247,19 @@ export const emailOutbox = pgTable(
     check('email_outbox_body_check', sql`(${t.text} IS NOT NULL AND ${t.html} IS NOT NULL) OR ${t.data} IS NOT NULL`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Stored pictures that may be shown nowhere (server/plugins/uploads.ts)
+// ---------------------------------------------------------------------------
+
+/**
+ * Every upload until an event or a profile shows it, and every picture an edit replaced until its file is
+ * gone. The unused-uploads job removes the files that nothing shows once `uploaded_at` is older than the
+ * grace period, and forgets the rows of those that something shows.
+ */
+export const uploads = pgTable('uploads', {
+  /** As served: /uploads/{folder}/{uuid}.webp. */
+  url: text('url').primaryKey(),
+  /** When it was uploaded (for a replaced picture: when it was replaced). */
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

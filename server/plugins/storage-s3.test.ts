@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contracts/admin';
-import { makeImage, multipartBody, uploadImage, validEventBody } from '../features/admin/test-support';
+import {
+  afterGrace,
+  makeImage,
+  multipartBody,
+  rememberedUploads,
+  served,
+  uploadImage,
+  validEventBody,
+} from '../features/admin/test-support';
 import { setupTestApp, type TestContext, type TestUser } from '../test/helpers';
 
 /**
@@ -20,6 +28,8 @@ interface Bucket {
   endpoint: string;
   objects: Map<string, { body: Buffer; type: string }>;
   requests: string[];
+  /** While set, every DELETE is refused (403, as a bucket policy without delete rights would). */
+  refuseDeletes: boolean;
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -31,6 +41,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 async function startBucket(): Promise<Bucket> {
   const objects = new Map<string, { body: Buffer; type: string }>();
   const requests: string[] = [];
+  const switches = { refuseDeletes: false };
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://bucket');
     requests.push(`${request.method} ${url.pathname}`);
@@ -61,6 +72,10 @@ async function startBucket(): Promise<Bucket> {
         response.end(request.method === 'GET' ? object.body : undefined);
         return;
       case 'DELETE':
+        if (switches.refuseDeletes) {
+          response.writeHead(403).end('<Error><Code>AccessDenied</Code></Error>');
+          return;
+        }
         objects.delete(key);
         response.writeHead(204).end();
         return;
@@ -70,7 +85,7 @@ async function startBucket(): Promise<Bucket> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { server, endpoint: `http://127.0.0.1:${port}`, objects, requests };
+  return Object.assign(switches, { server, endpoint: `http://127.0.0.1:${port}`, objects, requests });
 }
 
 let bucket: Bucket;
@@ -163,6 +178,24 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(edited.statusCode).toBe(200);
     expect(bucket.objects.has(first.slice('/uploads/'.length))).toBe(false);
     expect(bucket.objects.has(second.slice('/uploads/'.length))).toBe(true);
+  });
+
+  it('removes an unused upload from the bucket, and tries again later when the bucket refuses', async () => {
+    const url = await uploadImage(ctx, admin);
+    const key = url.slice('/uploads/'.length);
+    bucket.refuseDeletes = true;
+    try {
+      expect((await ctx.app.uploads.removeUnused(afterGrace())).removed).toBe(0);
+    } finally {
+      bucket.refuseDeletes = false;
+    }
+    expect(bucket.objects.has(key)).toBe(true);
+    expect(await rememberedUploads(ctx)).toContain(url);
+
+    expect((await ctx.app.uploads.removeUnused(afterGrace())).removed).toBeGreaterThanOrEqual(1);
+    expect(bucket.objects.has(key)).toBe(false);
+    expect(await served(ctx, url)).toBe(404);
+    expect(await rememberedUploads(ctx)).not.toContain(url);
   });
 
   it('stores a profile picture in the bucket too', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AwsClient } from 'aws4fetch';
@@ -29,10 +29,11 @@ export interface Storage {
     data: Buffer,
     options?: { maxWidth?: number; maxHeight?: number },
   ): Promise<StoredFile>;
-  /** Removes a file previously returned by saveImage (given its URL); unknown URLs are ignored. */
+  /**
+   * Removes a file previously returned by saveImage (given its URL), and its 800 px copy; a file already
+   * gone and URLs that are not upload URLs are ignored. Throws when the storage fails or refuses.
+   */
   remove(url: string | null | undefined): Promise<void>;
-  /** Whether `url` is an upload URL whose file is stored (an event may only show a picture that exists). */
-  has(url: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -50,6 +51,11 @@ export class InvalidImageError extends AppError {
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const MAX_INPUT_PIXELS = 40_000_000;
 const URL_PATTERN = /^\/uploads\/(eventImg|userImg)\/([0-9a-f-]{36}\.webp)$/;
+
+/** Whether `url` has the shape of a URL returned by saveImage. */
+export function isUploadUrl(url: string): boolean {
+  return URL_PATTERN.test(url);
+}
 
 let sharpModule: Promise<typeof import('sharp')> | undefined;
 /** sharp (≈30 MB of memory) is loaded with the first image, not at start-up. */
@@ -107,14 +113,6 @@ function diskStorage(root: string): Storage {
       await rm(path.join(root, match[1] as string, match[2] as string), { force: true });
       await rm(path.join(root, VARIANT_DIR, match[1] as string, match[2] as string), { force: true });
     },
-    async has(url) {
-      const match = URL_PATTERN.exec(url);
-      if (!match) return false;
-      return access(path.join(root, match[1] as string, match[2] as string)).then(
-        () => true,
-        () => false,
-      );
-    },
   };
 }
 
@@ -146,16 +144,11 @@ function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & ObjectStore {
     async remove(url) {
       const match = url ? URL_PATTERN.exec(url) : null;
       if (!match) return;
-      await client.fetch(`${base}/${match[1]}/${match[2]}`, { method: 'DELETE' });
-      await client.fetch(`${base}/${VARIANT_DIR}/${match[1]}/${match[2]}`, { method: 'DELETE' });
-    },
-    async has(url) {
-      const match = URL_PATTERN.exec(url);
-      if (!match) return false;
-      const res = await client.fetch(`${base}/${match[1]}/${match[2]}`, { method: 'HEAD' });
-      if (res.ok) return true;
-      if (res.status === 404) return false;
-      throw new Error(`S3 answered ${res.status} for an image`);
+      for (const key of [`${match[1]}/${match[2]}`, `${VARIANT_DIR}/${match[1]}/${match[2]}`]) {
+        const res = await client.fetch(`${base}/${key}`, { method: 'DELETE' });
+        // S3 answers 204 for a key it does not have; some compatible stores answer 404.
+        if (!res.ok && res.status !== 404) throw new Error(`S3 answered ${res.status} to deleting ${key}`);
+      }
     },
     fetchObject: (key) => client.fetch(`${base}/${key}`),
     putObject: (key, body) =>

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
+import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 import { cookieOf, postJson } from './test-support';
 
@@ -164,6 +165,33 @@ describe('POST /api/me/avatar', () => {
     const res = await uploadAvatar(user, big);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', detail: accountTexts.pictureTooLarge });
+  });
+
+  it('removes a picture uploaded and never saved once the uploads grace period is over', async () => {
+    const user = await ctx.createUser();
+    const saved = (await uploadAvatar(user, await png())).json().imageUrl as string;
+    expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: saved })).statusCode).toBe(200);
+    const unsaved = (await uploadAvatar(user, await png('#f97316'))).json().imageUrl as string;
+
+    await ctx.app.uploads.removeUnused(new Date(Date.now() + UPLOAD_GRACE_MS - 60_000));
+    expect(existsSync(fileOf(unsaved))).toBe(true);
+    await ctx.app.uploads.removeUnused(new Date(Date.now() + UPLOAD_GRACE_MS + 60_000));
+    expect(existsSync(fileOf(unsaved))).toBe(false);
+    expect(existsSync(fileOf(saved))).toBe(true);
+    // The edit screen left open that long asks for the picture again.
+    const late = await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: unsaved });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual({ imageUrl: accountTexts.pictureNotUploaded });
+  });
+
+  it('removes an uploaded picture at once when the profile is saved without any picture', async () => {
+    const user = await ctx.createUser();
+    const saved = (await uploadAvatar(user, await png())).json().imageUrl as string;
+    expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: saved })).statusCode).toBe(200);
+    const unsaved = (await uploadAvatar(user, await png('#f97316'))).json().imageUrl as string;
+    expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: null })).statusCode).toBe(200);
+    expect(existsSync(fileOf(saved))).toBe(false);
+    expect(existsSync(fileOf(unsaved))).toBe(false);
   });
 
   it('refuses a request that is not multipart', async () => {

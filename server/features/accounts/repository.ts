@@ -63,16 +63,16 @@ export async function deleteOtherSessions(db: DbOrTx, userId: string, keepSessio
   return deleted.length;
 }
 
-/** Keeps an uploaded picture as the pending one and returns the pictures before (to delete a stale upload). */
+/** Keeps an uploaded picture as the pending one and returns the one it replaces (to delete a stale upload). */
 export async function setPendingImage(
   db: DbOrTx,
   userId: string,
   url: string,
-): Promise<{ previousPending: string | null; image: string | null } | undefined> {
+): Promise<{ previousPending: string | null } | undefined> {
   const before = await lockImages(db, userId);
   if (!before) return undefined;
   await db.update(users).set({ pendingImage: url }).where(eq(users.id, userId));
-  return { previousPending: before.pendingImage, image: before.image };
+  return { previousPending: before.pendingImage };
 }
 
 /** The user's current and pending pictures, locked until the transaction ends. */

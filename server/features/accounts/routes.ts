@@ -256,7 +256,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = await app.auth.$context;
       return service.updateProfile(
         db,
-        app.storage,
+        app.uploads,
         (password) => context.password.hash(password),
         { userId: session.user.id, sessionId: session.sessionId },
         request.body,
@@ -290,7 +290,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (error.reason === 'too-large') throw new AppError(400, 'FILE_TOO_LARGE', accountTexts.pictureTooLarge);
           throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
         }
-        return { imageUrl: await service.uploadAvatar(db, app.storage, user.id, data) };
+        return { imageUrl: await service.uploadAvatar(db, app.uploads, user.id, data) };
       },
     );
   });

@@ -2,7 +2,7 @@ import type { Me } from '../../../contracts/accounts';
 import { accountTexts } from '../../../contracts/accounts';
 import type { Db } from '../../db/client';
 import { AppError, NotFoundError, ValidationError } from '../../plugins/errors';
-import type { Storage } from '../../plugins/storage';
+import type { Uploads } from '../../plugins/uploads';
 import * as repository from './repository';
 
 /**
@@ -93,20 +93,21 @@ export async function getProfile(db: Db, userId: string): Promise<Me> {
 /**
  * Saves the names, the picture (the current one, the one just uploaded, or none) and, when given, a new
  * password. A new password ends every other session of the user (the one making the change stays signed
- * in). One transaction: all of it or nothing; the replaced picture's file is removed after it.
+ * in). One transaction: all of it or nothing; after it, the files of the replaced picture and of an
+ * uploaded one that was not chosen are removed.
  */
 export async function updateProfile(
   db: Db,
-  storage: Storage,
+  uploads: Uploads,
   hashPassword: (password: string) => Promise<string>,
   session: { userId: string; sessionId: string },
   input: { firstName: string; lastName: string; newPassword?: string; imageUrl?: string | null },
 ): Promise<Me> {
   const hash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
-  const { row, removed } = await db.transaction(async (tx) => {
+  const { row, dropped } = await db.transaction(async (tx) => {
     const images = await repository.lockImages(tx, session.userId);
     if (!images) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
-    let removed: string | null = null;
+    let dropped: Array<string | null> = [];
     const wanted = input.imageUrl === undefined ? images.image : input.imageUrl || null;
     if (wanted !== images.image) {
       // Only this user's own upload can become their picture: never another user's file.
@@ -114,7 +115,8 @@ export async function updateProfile(
         throw new ValidationError({ imageUrl: accountTexts.pictureNotUploaded }, accountTexts.pictureNotUploaded);
       }
       await repository.applyImage(tx, session.userId, wanted);
-      removed = images.image;
+      // applyImage also forgets the pending upload: unless it became the picture, nothing shows it now.
+      dropped = [images.image, images.pendingImage === wanted ? null : images.pendingImage];
     }
     const updated = await repository.updateNames(tx, session.userId, input);
     if (!updated) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
@@ -122,33 +124,31 @@ export async function updateProfile(
       await repository.updatePasswordHash(tx, session.userId, hash);
       await repository.deleteOtherSessions(tx, session.userId, session.sessionId);
     }
-    return { row: updated, removed };
+    return { row: updated, dropped };
   });
-  if (removed) await storage.remove(removed);
+  await uploads.discard(dropped);
   return toMe(row);
 }
 
 /**
  * Stores an uploaded profile picture (re-encoded by storage) under userImg/ as the user's pending
  * picture: the edit screen previews it, and saving the profile makes it theirs. An earlier pending
- * upload that was never saved is removed.
+ * upload that was never saved is removed; this one is too if it is still not saved after the uploads
+ * grace period (server/plugins/uploads.ts).
  */
-export async function uploadAvatar(db: Db, storage: Storage, userId: string, data: Buffer): Promise<string> {
-  const saved = await storage.saveImage('userImg', data, { maxWidth: 512, maxHeight: 512 });
+export async function uploadAvatar(db: Db, uploads: Uploads, userId: string, data: Buffer): Promise<string> {
+  const url = await uploads.save('userImg', data, { maxWidth: 512, maxHeight: 512 });
   let result: Awaited<ReturnType<typeof repository.setPendingImage>>;
   try {
-    result = await db.transaction((tx) => repository.setPendingImage(tx, userId, saved.url));
+    result = await db.transaction((tx) => repository.setPendingImage(tx, userId, url));
   } catch (error) {
-    await storage.remove(saved.url);
+    await uploads.discard([url]);
     throw error;
   }
   if (!result) {
-    await storage.remove(saved.url);
+    await uploads.discard([url]);
     throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
   }
-  const { previousPending, image } = result;
-  if (previousPending && previousPending !== saved.url && previousPending !== image) {
-    await storage.remove(previousPending);
-  }
-  return saved.url;
+  await uploads.discard([result.previousPending]);
+  return url;
 }

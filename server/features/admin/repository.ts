@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { EventValues } from '../../../contracts/admin';
 import type { DbOrTx } from '../../db/client';
 import { categories, events } from '../../db/schema';
@@ -113,12 +113,27 @@ export async function softDeleteEvent(db: DbOrTx, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** Whether any event other than `exceptId` shows this image. */
-export async function imageInUse(db: DbOrTx, imageUrl: string, exceptId: string): Promise<boolean> {
+/** The picture of an active event, its row locked until the transaction ends (another edit waits). */
+export async function lockEventImage(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ imageUrl: events.imageUrl })
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.isDeleted, false)))
+    // Not FOR UPDATE: a booking's foreign-key check (FOR KEY SHARE) need not wait for an admin's edit.
+    .for('no key update');
+  return row?.imageUrl;
+}
+
+/**
+ * Whether an event (deleted or not) shows this picture. The row found is locked FOR SHARE until the
+ * transaction ends: that event cannot move to another picture meanwhile, so the picture stays shown.
+ */
+export async function lockEventShowingImage(db: DbOrTx, imageUrl: string): Promise<boolean> {
   const [row] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(eq(events.imageUrl, imageUrl), ne(events.id, exceptId)))
-    .limit(1);
+    .where(eq(events.imageUrl, imageUrl))
+    .limit(1)
+    .for('share');
   return row !== undefined;
 }

@@ -39,7 +39,7 @@ const UPLOAD_PROBLEMS: Record<UploadFailure, () => AppError> = {
 
 /** HTTP routes of the admin area: event list, form, soft delete and image upload. Admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
-  const deps: service.AdminDeps = { db: app.database.db, storage: app.storage, timeZone: opts.config.timeZone };
+  const deps: service.AdminDeps = { db: app.database.db, uploads: app.uploads, timeZone: opts.config.timeZone };
 
   // Every route of this plugin, before any body is read: 401 when signed out, 403 for non-admins.
   app.addHook('onRequest', app.requireAdmin);
@@ -121,8 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
         if (!(error instanceof UploadRefused)) throw error;
         throw UPLOAD_PROBLEMS[error.reason]();
       }
-      const stored = await app.storage.saveImage('eventImg', data);
-      return reply.status(201).send({ url: stored.url });
+      return reply.status(201).send({ url: await service.uploadImage(deps, data) });
     },
   );
 };

@@ -9,15 +9,15 @@ import {
 import type { EventDto } from '../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, DEFAULT_CATEGORY_ID } from '../../../contracts/constants';
 import { todayIn } from '../../../contracts/dates';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { toEventDto } from '../../domain/events';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../plugins/errors';
-import type { Storage } from '../../plugins/storage';
+import { claimUpload, type Uploads } from '../../plugins/uploads';
 import * as repo from './repository';
 
 export interface AdminDeps {
   db: Db;
-  storage: Storage;
+  uploads: Uploads;
   timeZone: string;
 }
 
@@ -55,21 +55,24 @@ export async function getFormMeta(deps: AdminDeps): Promise<AdminFormMeta> {
   };
 }
 
-async function parseInput(
-  deps: AdminDeps,
-  body: unknown,
-  current?: { startDate: string; imageUrl: string },
-): Promise<EventValues> {
+async function parseInput(deps: AdminDeps, body: unknown, current?: { startDate: string }): Promise<EventValues> {
   const result = eventInputSchema(todayIn(deps.timeZone), { currentStartDate: current?.startDate }).safeParse(body);
   if (!result.success) throw new ValidationError(fieldErrors(result.error.issues));
   if (!(await repo.categoryExists(deps.db, result.data.categoryId))) {
     throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
   }
-  // A new picture must be one that was uploaded (and is still stored): a well-formed URL is not enough.
-  if (result.data.imageUrl !== current?.imageUrl && !(await deps.storage.has(result.data.imageUrl))) {
-    throw new ValidationError({ imageUrl: adminMessages.imageInvalid });
-  }
   return result.data;
+}
+
+/**
+ * Makes `imageUrl` the picture of the event that `tx` writes. A new picture must be an upload that nothing
+ * uses yet (taken from the unused-uploads job, see server/plugins/uploads.ts) or one that another event
+ * shows (that event is locked so it keeps showing it until we commit): a well-formed URL is not enough.
+ */
+async function takeImage(tx: DbOrTx, imageUrl: string): Promise<void> {
+  if (await claimUpload(tx, imageUrl)) return;
+  if (await repo.lockEventShowingImage(tx, imageUrl)) return;
+  throw new ValidationError({ imageUrl: adminMessages.imageInvalid });
 }
 
 /** A category deleted between our check and the write surfaces as a foreign-key violation. */
@@ -81,8 +84,25 @@ function rethrowForeignKey(error: unknown): never {
 
 export async function createEvent(deps: AdminDeps, body: unknown): Promise<EventDto> {
   const values = await parseInput(deps, body);
-  const id = await repo.insertEvent(deps.db, values).catch(rethrowForeignKey);
+  const id = await deps.db
+    .transaction(async (tx) => {
+      await takeImage(tx, values.imageUrl);
+      return repo.insertEvent(tx, values);
+    })
+    .catch(rethrowForeignKey);
   return getEvent(deps, id);
+}
+
+/** Why an edit wrote nothing: the event is gone, was changed by someone else, or sold more than the new capacity. */
+async function notWritten(db: DbOrTx, id: string, expectedVersion: number | undefined): Promise<AppError> {
+  const state = await repo.findEventState(db, id);
+  if (!state || state.isDeleted) return eventNotFound();
+  if (expectedVersion !== undefined && state.version !== expectedVersion) {
+    return new ConflictError('EVENT_CHANGED', adminMessages.eventChanged);
+  }
+  const taken = state.capacity - state.ticketsAvailable;
+  const message = adminMessages.capacityBelowTaken(taken);
+  return new AppError(409, 'CAPACITY_BELOW_TAKEN', message, { tickets: message }, { taken });
 }
 
 export async function updateEvent(
@@ -94,22 +114,24 @@ export async function updateEvent(
   const current = UUID.test(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
   if (!current) throw eventNotFound();
   const values = await parseInput(deps, body, current);
-  const written = await repo.updateEvent(deps.db, id, values, expectedVersion).catch(rethrowForeignKey);
-  if (!written) {
-    const state = await repo.findEventState(deps.db, id);
-    if (!state || state.isDeleted) throw eventNotFound();
-    if (expectedVersion !== undefined && state.version !== expectedVersion) {
-      throw new ConflictError('EVENT_CHANGED', adminMessages.eventChanged);
-    }
-    const taken = state.capacity - state.ticketsAvailable;
-    const message = adminMessages.capacityBelowTaken(taken);
-    throw new AppError(409, 'CAPACITY_BELOW_TAKEN', message, { tickets: message }, { taken });
-  }
-  // The replaced picture is no longer shown anywhere: drop it (one file per event).
-  if (current.imageUrl !== values.imageUrl && !(await repo.imageInUse(deps.db, current.imageUrl, id))) {
-    await deps.storage.remove(current.imageUrl).catch(() => {});
-  }
+  const replaced = await deps.db
+    .transaction(async (tx) => {
+      // The picture as it is now, locked: another edit may have changed it since `current` was read.
+      const image = await repo.lockEventImage(tx, id);
+      if (image === undefined) throw eventNotFound();
+      if (image !== values.imageUrl) await takeImage(tx, values.imageUrl);
+      if (!(await repo.updateEvent(tx, id, values, expectedVersion))) throw await notWritten(tx, id, expectedVersion);
+      return image !== values.imageUrl ? image : null;
+    })
+    .catch(rethrowForeignKey);
+  // The replaced picture goes, unless another event shows it too (one file per picture, shared by URL).
+  await deps.uploads.discard([replaced]);
   return getEvent(deps, id);
+}
+
+/** Stores an uploaded event picture; it is removed after a day unless an event shows it by then. */
+export function uploadImage(deps: AdminDeps, data: Buffer): Promise<string> {
+  return deps.uploads.save('eventImg', data);
 }
 
 /** Soft delete: the event leaves every list; bookings keep pointing at it (buyers' history). */

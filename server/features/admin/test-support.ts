@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addDays, todayIn } from '../../../contracts/dates';
+import { uploads } from '../../db/schema';
+import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
 import type { TestContext, TestUser } from '../../test/helpers';
 
 /** A real image made by sharp, in the given format. */
@@ -70,4 +72,20 @@ export async function takeTickets(
       VALUES (${user.id}, ${eventId}, ${quantity}, 100, ${quantity * 100}, ${status}, now() + interval '10 minutes')`);
     await tx.execute(sql`UPDATE events SET tickets_available = tickets_available - ${quantity} WHERE id = ${eventId}`);
   });
+}
+
+/** A clock just past the unused-uploads grace period: what the job sees a day after now. */
+export function afterGrace(): Date {
+  return new Date(Date.now() + UPLOAD_GRACE_MS + 60_000);
+}
+
+/** The URLs the unused-uploads job remembers (uploads not yet shown, pictures replaced). */
+export async function rememberedUploads(ctx: TestContext): Promise<string[]> {
+  const rows = await ctx.database.db.select({ url: uploads.url }).from(uploads);
+  return rows.map((r) => r.url);
+}
+
+/** Whether an upload URL answers 200 (its file is stored) or 404. */
+export async function served(ctx: TestContext, url: string): Promise<number> {
+  return (await ctx.app.inject({ method: 'GET', url })).statusCode;
 }

@@ -1,10 +1,20 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../contracts/admin';
-import { setupTestApp, type TestUser } from '../../test/helpers';
-import { makeImage, multipartBody } from './test-support';
+import type { Storage } from '../../plugins/storage';
+import { createUploads, UPLOAD_GRACE_MS, UPLOADS_JOB } from '../../plugins/uploads';
+import { eventually, setupTestApp, type TestUser } from '../../test/helpers';
+import {
+  afterGrace,
+  makeImage,
+  multipartBody,
+  rememberedUploads,
+  served,
+  uploadImage,
+  validEventBody,
+} from './test-support';
 
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());
@@ -172,5 +182,159 @@ describe('POST /api/admin/uploads', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UPLOAD_INVALID', detail: adminMessages.uploadOneFile });
     expect(await filesInDataDir()).toEqual(before);
+  });
+});
+
+describe('unused uploads', () => {
+  beforeEach(async () => {
+    // Nothing older for the job to remove: earlier tests leave unused uploads behind.
+    await ctx.app.uploads.removeUnused(afterGrace());
+  });
+
+  /**
+   * Starts a run of the job (a day from now) over a storage whose first removal waits until `release` is
+   * called; resolves once the run has got there, holding that upload's row.
+   */
+  async function runPausedAtFirstRemoval() {
+    let release!: () => void;
+    let reached!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const atRemoval = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let paused = false;
+    const storage: Storage = {
+      ...ctx.app.storage,
+      async remove(url) {
+        if (!paused) {
+          paused = true;
+          reached();
+          await gate;
+        }
+        return ctx.app.storage.remove(url);
+      },
+    };
+    const run = createUploads({ db: ctx.database.db, storage, log: ctx.app.log }).removeUnused(afterGrace());
+    await atRemoval;
+    return { run, release };
+  }
+
+  /** Until a statement of this database waits for a row lock (the other side of a race has reached it). */
+  function someoneWaitsForALock() {
+    return eventually(
+      async () => {
+        const { rows } = await ctx.database.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return rows[0]?.n ?? 0;
+      },
+      (n) => n > 0,
+      'a statement waiting for a lock',
+    );
+  }
+
+  function createEvent(imageUrl: string) {
+    return ctx.request(admin, { method: 'POST', url: '/api/admin/events', payload: validEventBody(ctx, imageUrl) });
+  }
+
+  it('removes an upload no event shows once the grace period is over, and forgets it', async () => {
+    const url = await uploadImage(ctx, admin);
+    const copy = url.replace('/uploads/', '/uploads/w800/');
+    expect(await served(ctx, copy)).toBe(200);
+    expect(await rememberedUploads(ctx)).toContain(url);
+
+    // A day is not over yet: the admin may still be filling in the form.
+    await ctx.app.uploads.removeUnused(new Date(Date.now() + UPLOAD_GRACE_MS - 60_000));
+    expect(await served(ctx, url)).toBe(200);
+
+    const run = await ctx.app.uploads.removeUnused(afterGrace());
+    expect(run.removed).toBeGreaterThanOrEqual(1);
+    expect(await served(ctx, url)).toBe(404);
+    expect(await served(ctx, copy)).toBe(404);
+    expect(await rememberedUploads(ctx)).not.toContain(url);
+    // Saving the form afterwards asks for the picture again instead of showing a missing one.
+    const late = await createEvent(url);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
+  });
+
+  it('keeps a fresh upload', async () => {
+    const url = await uploadImage(ctx, admin);
+    await ctx.app.uploads.removeUnused();
+    expect(await served(ctx, url)).toBe(200);
+    expect(await rememberedUploads(ctx)).toContain(url);
+  });
+
+  it('never removes a picture an event shows, deleted events included, and forgets its row', async () => {
+    const used = await uploadImage(ctx, admin);
+    const first = await createEvent(used);
+    expect(first.statusCode).toBe(201);
+    expect(await rememberedUploads(ctx)).not.toContain(used);
+    // A second event shows the same picture; the first moves to another one and hands it back.
+    const second = await createEvent(used);
+    expect(second.statusCode).toBe(201);
+    const other = await uploadImage(ctx, admin);
+    const edited = await ctx.request(admin, {
+      method: 'PUT',
+      url: `/api/admin/events/${first.json().id}`,
+      payload: validEventBody(ctx, other),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await served(ctx, used)).toBe(200);
+    expect(await rememberedUploads(ctx)).toContain(used);
+
+    const deleted = await ctx.request(admin, { method: 'DELETE', url: `/api/admin/events/${second.json().id}` });
+    expect(deleted.statusCode).toBe(204);
+    const run = await ctx.app.uploads.removeUnused(afterGrace());
+    expect(run.forgotten).toBeGreaterThanOrEqual(1);
+    expect(await served(ctx, used)).toBe(200);
+    expect(await served(ctx, other)).toBe(200);
+    expect(await rememberedUploads(ctx)).not.toContain(used);
+  });
+
+  it('refuses an event saved while the job removes its picture, rather than showing a missing one', async () => {
+    const url = await uploadImage(ctx, admin);
+    const { run, release } = await runPausedAtFirstRemoval();
+    const saving = createEvent(url);
+    await someoneWaitsForALock();
+    release();
+    expect((await run).removed).toBe(1);
+    const saved = await saving;
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
+    expect(await served(ctx, url)).toBe(404);
+  });
+
+  it("keeps a picture an event took between the job's query and its removal", async () => {
+    const unused = await uploadImage(ctx, admin);
+    const taken = await uploadImage(ctx, admin);
+    // The job has listed both (the older first) and is removing the first when the event is saved.
+    const { run, release } = await runPausedAtFirstRemoval();
+    const saved = await createEvent(taken);
+    expect(saved.statusCode).toBe(201);
+    release();
+    expect((await run).removed).toBe(1);
+    expect(await served(ctx, unused)).toBe(404);
+    expect(await served(ctx, taken)).toBe(200);
+    expect(await rememberedUploads(ctx)).not.toContain(taken);
+  });
+
+  it('keeps an upload whose file the storage failed to remove, and removes it on the next run', async () => {
+    const url = await uploadImage(ctx, admin);
+    const failing: Storage = {
+      ...ctx.app.storage,
+      async remove() {
+        throw new Error('disk unavailable');
+      },
+    };
+    const job = createUploads({ db: ctx.database.db, storage: failing, log: ctx.app.log });
+    expect(await ctx.app.scheduler.runNow(UPLOADS_JOB, () => job.removeUnused(afterGrace()))).toBe(true);
+    expect(await served(ctx, url)).toBe(200);
+    expect(await rememberedUploads(ctx)).toContain(url);
+
+    expect((await ctx.app.uploads.removeUnused(afterGrace())).removed).toBe(1);
+    expect(await served(ctx, url)).toBe(404);
   });
 });
