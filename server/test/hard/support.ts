@@ -63,6 +63,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/me/avatar': 'user',
   'DELETE /api/me/avatar': 'user',
   'GET /api/me/bookings': 'user',
+  // Only ever the caller's own hold: someone else's is null, as no hold is.
+  'GET /api/me/holds/:eventId': 'user',
   // bookings and payments
   'POST /api/bookings': 'user',
   'GET /api/bookings/:id': 'owner',
