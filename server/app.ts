@@ -21,6 +21,7 @@ import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { webDistDir } from './paths';
+import { trackAllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
@@ -47,6 +48,9 @@ declare module 'fastify' {
 
 /** Log levels at which every request gets its line. */
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
+
+/** Fastify's router, and the copy of it that tells which methods an address answers (405). */
+const ROUTER_OPTIONS = { maxParamLength: 200 };
 
 /** How long a resolved session is reused while the LISTEN connection relays every revocation. */
 const SESSION_CACHE_TTL_MS = 10_000;
@@ -84,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A union-typed value here would make TypeScript pick Fastify's HTTP/2 overload.
     trustProxy: config.trustProxy as boolean,
     return503OnClosing: true,
-    routerOptions: { maxParamLength: 200 },
+    routerOptions: ROUTER_OPTIONS,
     // Malformed URLs and over-long parameters are answered as problems too (the router answers them before hooks).
     frameworkErrors,
     clientErrorHandler,
@@ -99,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method: String(method), url: route.url });
   });
+  const allowedMethods = trackAllowedMethods(app, ROUTER_OPTIONS);
 
   // Only when info lines are written: an on-sale's hot path should not build log lines nobody keeps.
   if (options.logger !== false && REQUEST_LOG_LEVELS.has(config.logLevel)) {
@@ -171,6 +176,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
+      const allow = allowedMethods(pathname);
+      if (allow.length > 0) {
+        reply.header('allow', allow.join(', '));
+        return sendProblem(reply, 405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}`);
+      }
       return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && webHtml && indexHtml && existsSync(indexHtml)) {

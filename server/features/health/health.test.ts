@@ -42,6 +42,27 @@ describe('errors', () => {
     expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
+  it('answers a known API address asked with another method with 405 and the methods it allows', async () => {
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/events?page=2' });
+    expect(put.statusCode).toBe(405);
+    expect(put.headers['content-type']).toContain('application/problem+json');
+    expect(put.headers.allow).toBe('GET, HEAD');
+    expect(put.json()).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED' });
+
+    // A path with parameters, and one address with several methods.
+    const del = await ctx.app.inject({ method: 'DELETE', url: '/api/events/6f1c1c52-3f1e-4d5e-9a7b-2b2f5c4d1e00' });
+    expect(del.statusCode).toBe(405);
+    expect(del.headers.allow).toBe('GET, HEAD');
+    const me = await ctx.app.inject({ method: 'DELETE', url: '/api/me' });
+    expect(me.statusCode).toBe(405);
+    expect(me.headers.allow?.split(', ').sort()).toEqual(['GET', 'HEAD', 'PATCH']);
+
+    // An address nothing answers stays 404, whatever the method.
+    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/does-not-exist' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
+  });
+
   it('answers malformed JSON with a 400 problem', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
