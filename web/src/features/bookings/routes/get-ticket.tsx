@@ -9,12 +9,14 @@ import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { serverNow } from '../../../lib/server-clock';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { useCreateBooking } from '../api/create-booking';
 import { useMyHold } from '../api/get-my-hold';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useTicketEvent } from '../api/get-ticket-event';
 import { QuantityStepper } from '../components/quantity-stepper';
+import { ticketsLeftFor } from '../lib/tickets-left';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,10 +59,10 @@ export function GetTicketRoute() {
     );
   }
 
-  // The hold counts only beside a count read since the page opened: a cached one from before the buyer
-  // reserved would count those tickets twice.
-  const held = eventQuery.isFetchedAfterMount ? (holdQuery.data?.hold?.quantity ?? 0) : 0;
-  const available = event.ticketsAvailable + held;
+  const { available, held } = ticketsLeftFor(event.ticketsAvailable, holdQuery.data?.hold, {
+    countIsFresh: eventQuery.isFetchedAfterMount,
+    now: serverNow(),
+  });
   const total = event.pricePiasters * quantity;
   const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
   const availability =
