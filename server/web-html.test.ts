@@ -135,6 +135,9 @@ describe('server-side HTML of the web app', () => {
       '/event-details/not-an-id',
       '/no/such/page',
       '/404',
+      // Not a host name: the path is '//contact', which the router does not have.
+      '//contact',
+      '//[',
     ]) {
       statuses[url] = (await web.render(url)).status;
     }
@@ -154,6 +157,8 @@ describe('server-side HTML of the web app', () => {
       '/event-details/not-an-id': 404,
       '/no/such/page': 404,
       '/404': 404,
+      '//contact': 404,
+      '//[': 404,
     });
     // The not-found pages are still the app: it shows its own 404 page.
     expect((await web.render('/no/such/page')).html).toContain('<div id="root">');
@@ -207,6 +212,17 @@ describe('server-side HTML of the web app', () => {
     const res = await test.request(undefined, { method: 'GET', url: '/' });
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toMatch(/\bcookie\b/i);
+  });
+
+  it('answers an address that is not a URL path with the 404 page, whoever asks (it was a 500)', async () => {
+    const admin = await test.createUser({ role: 'admin' });
+    for (const user of [admin, undefined]) {
+      expect(await answers(user, ['//[', '//contact', '//[?page=2'])).toEqual({
+        '//[': '404',
+        '//contact': '404',
+        '//[?page=2': '404',
+      });
+    }
   });
 
   it('serves an admin the admin pages, the 404 page and the pages that are not public ones', async () => {

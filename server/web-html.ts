@@ -66,6 +66,15 @@ const ROUTES: Array<[RegExp, string, notForAdmins?: boolean]> = [
 /** better-auth's session cookie (server/plugins/auth.ts: prefix 'eventry', __Secure- over https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?eventry\.session_token=/;
 
+/**
+ * A request's path and query as the browser's router reads them. Not `new URL(url, base)`: that reads
+ * `//contact` as a host name with the path `/`, and throws on `//[`.
+ */
+export function splitUrl(url: string): { pathname: string; search: string } {
+  const q = url.indexOf('?');
+  return q < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, q), search: url.slice(q) };
+}
+
 function routeOf(pathname: string) {
   return ROUTES.find(([pattern]) => pattern.test(pathname));
 }
@@ -82,7 +91,7 @@ const VERIFICATION_LANDING = /[?&](verified|error)=/;
  */
 export async function adminRedirect(request: FastifyRequest): Promise<string | undefined> {
   if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return undefined;
-  const { pathname, search } = new URL(request.url, 'http://localhost');
+  const { pathname, search } = splitUrl(request.url);
   if (!routeOf(pathname)?.[2] || (pathname === '/' && VERIFICATION_LANDING.test(search))) return undefined;
   try {
     return (await request.currentUser())?.role === 'admin' ? '/admin' : undefined;
@@ -379,10 +388,10 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
 
   async function renderNow(url: string, visitor: boolean): Promise<RenderedPage> {
     const t = loadTemplate();
-    const parsed = new URL(url, 'http://localhost');
+    const { pathname, search } = splitUrl(url);
     let head: PageHead = {};
     try {
-      head = await pageHead(parsed.pathname, parsed.searchParams);
+      head = await pageHead(pathname, new URLSearchParams(search));
     } catch (error) {
       app.log.warn({ err: error, url }, 'page head not rendered');
     }
@@ -407,7 +416,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     }
     // Not <link rel="modulepreload">: the page paints before any JavaScript is fetched; web/src/main.tsx then
     // fetches these beside the app itself, so the page's chunk does not wait for the router to ask for it.
-    const chunks = pageChunks(t, parsed.pathname);
+    const chunks = pageChunks(t, pathname);
     if (chunks.length > 0) {
       links.push(`<meta name="${PAGE_CHUNKS_META}" content="${escapeHtml(chunks.map((f) => `/${f}`).join(' '))}" />`);
     }
@@ -415,7 +424,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     // Without a session cookie the visitor is signed out: say so, and the page need not ask /api/me.
     const data = visitor ? { ...head.data, me: null } : head.data;
     if (data) {
-      const body = head.prerender ? ((await prerender(`${parsed.pathname}${parsed.search}`, data)) ?? '') : '';
+      const body = head.prerender ? ((await prerender(`${pathname}${search}`, data)) ?? '') : '';
       html = html.replace(
         '<div id="root"></div>',
         `<div id="root">${body}</div>\n    <script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`,
