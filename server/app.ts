@@ -21,7 +21,7 @@ import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { webDistDir } from './paths';
-import { trackAllowedMethods } from './plugins/allowed-methods';
+import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
@@ -97,13 +97,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Every route as registered, so that tests (server/test/hard) can enumerate them: no route escapes the access matrix.
+  // Every route as registered: tests (server/test/hard) enumerate them, so no route escapes the access matrix;
+  // and the methods each /api address answers, for 405.
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
+  const allowedMethods = new AllowedMethods(ROUTER_OPTIONS);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method: String(method), url: route.url });
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method: String(method), url: route.url });
+      allowedMethods.add(String(method), route.url);
+    }
   });
-  const allowedMethods = trackAllowedMethods(app, ROUTER_OPTIONS);
 
   // Only when info lines are written: an on-sale's hot path should not build log lines nobody keeps.
   if (options.logger !== false && REQUEST_LOG_LEVELS.has(config.logLevel)) {
@@ -176,7 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/uploads/')) {
-      const allow = allowedMethods(pathname);
+      const allow = allowedMethods.at(pathname);
       if (allow.length > 0) {
         reply.header('allow', allow.join(', '));
         return sendProblem(reply, 405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}`);

@@ -1,36 +1,37 @@
-import type { FastifyInstance } from 'fastify';
 import FindMyWay from 'find-my-way';
 
 const noop = () => {};
 
 /**
  * Which methods the API answers at an address, so that a known address asked with another method gets
- * 405 Method Not Allowed and an Allow header (RFC 9110 §15.5.5) instead of Fastify's 404, which told a
- * client the resource does not exist. Every /api route is copied, as it is registered, into a router of
- * its own (find-my-way, Fastify's router, so paths match exactly as they do for the real routes); the
- * not-found handler asks it only for requests that matched no route, so answered requests pay nothing.
- * Call before any route is registered.
+ * 405 Method Not Allowed and an Allow header (RFC 9110 §15.5.6) instead of a 404, which told a client the
+ * resource does not exist. The app copies every /api route into it as the route is registered; it is
+ * find-my-way, Fastify's own router, built with the app's router options, so addresses match exactly as
+ * they do for the real routes. Only requests no route answered ask it: answered requests pay nothing.
  */
-export function trackAllowedMethods(
-  app: FastifyInstance,
-  routerOptions: { maxParamLength?: number } = {},
-): (pathname: string) => string[] {
-  const router = FindMyWay({ maxParamLength: routerOptions.maxParamLength });
-  const known = new Set<string>();
-  const methods = new Set<string>();
-  const add = (method: string, url: string) => {
-    const key = `${method} ${url}`;
-    if (known.has(key)) return;
-    known.add(key);
-    methods.add(method);
-    router.on(method as FindMyWay.HTTPMethod, url, noop);
-  };
-  app.addHook('onRoute', (route) => {
-    if (route.url !== '/api' && !route.url.startsWith('/api/')) return;
-    for (const method of [route.method].flat()) {
-      add(method, route.url);
-      if (method === 'GET') add('HEAD', route.url);
+export class AllowedMethods {
+  private readonly router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>;
+  private readonly known = new Set<string>();
+  private readonly methods = new Set<string>();
+
+  constructor(routerOptions: FindMyWay.Config<FindMyWay.HTTPVersion.V1>) {
+    this.router = FindMyWay(routerOptions);
+  }
+
+  /** A route as registered (HEAD comes with GET, as Fastify adds it). Only /api routes are kept. */
+  add(method: string, url: string): void {
+    if (url !== '/api' && !url.startsWith('/api/')) return;
+    for (const each of method === 'GET' ? ['GET', 'HEAD'] : [method]) {
+      const key = `${each} ${url}`;
+      if (this.known.has(key)) continue;
+      this.known.add(key);
+      this.methods.add(each);
+      this.router.on(each as FindMyWay.HTTPMethod, url, noop);
     }
-  });
-  return (pathname) => [...methods].filter((method) => router.find(method as FindMyWay.HTTPMethod, pathname));
+  }
+
+  /** The methods some route answers at `pathname`, in the order they were first registered. */
+  at(pathname: string): string[] {
+    return [...this.methods].filter((method) => this.router.find(method as FindMyWay.HTTPMethod, pathname));
+  }
 }
