@@ -2,12 +2,13 @@
  * Names and shape of the GET /api/events/live messages, without zod: the web app's first load checks
  * them by hand so that zod stays out of it. The server validates with liveEventChangeSchema (catalogue.ts).
  */
+import { isUuid } from './ids';
+
 export const LIVE_CHANGE_EVENT = 'change';
 export const LIVE_RESYNC_EVENT = 'resync';
 export const LIVE_READY_EVENT = 'ready';
 
 const LIVE_OPS = ['insert', 'update', 'delete'] as const;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One `change` message: an event was inserted, updated (price, availability, soft delete...) or deleted. */
 export interface LiveChange {
@@ -25,7 +26,7 @@ export function parseLiveChange(value: unknown): LiveChange | undefined {
   if (
     !LIVE_OPS.includes(v.op as LiveChange['op']) ||
     typeof v.id !== 'string' ||
-    !UUID_PATTERN.test(v.id) ||
+    !isUuid(v.id) ||
     !Number.isInteger(v.ticketsAvailable) ||
     typeof v.isDeleted !== 'boolean' ||
     !Number.isInteger(v.version)

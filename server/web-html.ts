@@ -7,6 +7,7 @@ import type { Category, EventDto, EventsPage } from '../contracts/catalogue';
 import { categoryDescription, categoryView } from '../contracts/category-heading';
 import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants';
 import { formatDate } from '../contracts/dates';
+import { isUuid } from '../contracts/ids';
 import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, responsiveImage } from '../contracts/images';
 
 /**
@@ -31,7 +32,6 @@ const RENDER_TIMEOUT_MS = 1_000;
 /** Rendered pages are reused this long (the live stream corrects anything that changed since). */
 const CACHE_TTL_MS = 1_000;
 const CACHE_MAX_ENTRIES = 500;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The app's start module (a key of Vite's manifest), imported by the small entry after the first paint. */
 const APP_MODULE = 'src/app/boot.tsx';
@@ -369,7 +369,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     if (detail) {
       const id = safeDecode(detail[1] ?? '') ?? '';
       // The page sends both to /404: an id that cannot be one, and one the API does not know.
-      if (!UUID.test(id)) return { status: 404 };
+      if (!isUuid(id)) return { status: 404 };
       const { status, data: event } = await getApi<EventDto>(`/api/events/${encodeURIComponent(id)}`);
       if (status === 404) return { status: 404 };
       if (!event) return {};

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Booking, MyBookings, MyHold, Ticket } from '../../../contracts/bookings';
 import { todayIn, weekdayOf } from '../../../contracts/dates';
+import { isUuid } from '../../../contracts/ids';
 import { messages } from '../../../contracts/messages';
 import { Batcher, type Waiting } from '../../db/batcher';
 import type { Db } from '../../db/client';
@@ -32,7 +33,6 @@ import {
 
 const MAX_BATCH = 256;
 /** Ids that reach the database: anything else is simply not found (a 404, never a cast error's 500). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Transactions per event at once: one holding the row, one queued behind it on the lock. */
 const IN_FLIGHT = 2;
 
@@ -232,7 +232,7 @@ export function createBookingsService(
   }
 
   async function getBooking(id: string, userId: string): Promise<Booking> {
-    if (!UUID.test(id)) {
+    if (!isUuid(id)) {
       throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
     }
     const row = await findBookingOfUser(pool, id, userId);
@@ -326,7 +326,7 @@ export function createBookingsService(
     },
 
     async myHold(userId, eventId) {
-      const found = UUID.test(eventId) ? await findUnexpiredHold(pool, eventId, userId) : undefined;
+      const found = isUuid(eventId) ? await findUnexpiredHold(pool, eventId, userId) : undefined;
       if (!found) throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
       const { hold } = found;
       return { hold: hold ? { id: hold.id, quantity: hold.quantity, expiresAt: hold.expiresAt.toISOString() } : null };

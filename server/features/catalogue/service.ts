@@ -1,6 +1,7 @@
 import type { Category, EventDto, EventSearchHit, EventsPage } from '../../../contracts/catalogue';
 import { ALL_CATEGORIES, EVENTS_PAGE_SIZE, HEADER_SEARCH_LIMIT } from '../../../contracts/constants';
 import { todayIn } from '../../../contracts/dates';
+import { isUuid } from '../../../contracts/ids';
 import type { DbOrTx } from '../../db/client';
 import { NotFoundError } from '../../plugins/errors';
 import {
@@ -12,8 +13,6 @@ import {
   listCategories,
   searchActiveTitles,
 } from './repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function getCategories(db: DbOrTx): Promise<Category[]> {
   return listCategories(db);
@@ -68,7 +67,7 @@ export async function listEvents(db: DbOrTx, input: ListEventsInput): Promise<Ev
 }
 
 export async function getEvent(db: DbOrTx, id: string): Promise<EventDto> {
-  const event = UUID.test(id) ? await findActiveEvent(db, id) : undefined;
+  const event = isUuid(id) ? await findActiveEvent(db, id) : undefined;
   if (!event) throw new NotFoundError('This event does not exist or is no longer available', 'EVENT_NOT_FOUND');
   return event;
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type Stripe from 'stripe';
 import type { PaymentResult, SimulatedConfirmBody } from '../../../contracts/bookings';
 import { todayIn } from '../../../contracts/dates';
+import { isUuid } from '../../../contracts/ids';
 import { messages } from '../../../contracts/messages';
 import { Batcher, type Waiting } from '../../db/batcher';
 import type { Db, Queryable } from '../../db/client';
@@ -23,8 +24,6 @@ import {
 import { RecentHolds } from '../../plugins/recent-holds';
 import { releaseLapsedHoldsOfEvent } from '../bookings/repository';
 import { findBooking } from './repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The card was refused: 402 with the provider's words, shown inline under the Pay button. */
 export class CardError extends AppError {
@@ -184,7 +183,7 @@ export async function handleStripeEvent(
 ): Promise<{ duplicate: boolean }> {
   const intent = HANDLED.has(event.type) ? (event.data.object as Stripe.PaymentIntent) : undefined;
   const metadataId = intent?.metadata?.bookingId;
-  const bookingId = metadataId && UUID.test(metadataId) ? metadataId : null;
+  const bookingId = metadataId && isUuid(metadataId) ? metadataId : null;
 
   const outcome = await db.transaction(async (tx) => {
     const fresh = await claimPaymentEvent(tx, { id: event.id, type: event.type, bookingId });

@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+import { isUuid } from '../../../../../contracts/ids';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -7,8 +8,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useAdminEvent } from '../api/get-admin-event';
 import { useFormMeta } from '../api/get-form-meta';
 import { EventForm } from '../components/event-form';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function FormSkeleton() {
   return (
@@ -32,7 +31,7 @@ function FormSkeleton() {
 export function AdminEventFormRoute() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
-  const valid = isNew || UUID.test(id);
+  const valid = isNew || isUuid(id);
   const heading = isNew ? 'Create Event' : 'Edit Event';
   useDocumentMeta(heading);
   const meta = useFormMeta();

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MAX_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
 import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { isUuid } from '../../../../../contracts/ids';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
@@ -18,15 +19,13 @@ import { useTicketEvent } from '../api/get-ticket-event';
 import { QuantityStepper } from '../components/quantity-stepper';
 import { ticketsLeftFor } from '../lib/tickets-left';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * SPEC §2 Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. The
  * tickets the buyer already holds on the event count as left for them: reserving again replaces that hold.
  */
 export function GetTicketRoute() {
   const { id = '' } = useParams();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   const navigate = useNavigate();
   const eventQuery = useTicketEvent(valid ? id : '');
   const { data: event, error, refetch } = eventQuery;

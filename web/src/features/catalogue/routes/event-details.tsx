@@ -1,6 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { isUuid } from '../../../../../contracts/ids';
 import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { commonMessages } from '../../../../../contracts/messages/common';
@@ -14,8 +15,6 @@ import { useLiveEvents } from '../api/use-live-events';
 import { priceLabel } from '../components/event-card';
 import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function metaDescription(event: EventDto): string {
   const text = `${formatDate(event.eventDate)} at ${event.location}, hosted by ${event.host}. ${event.description}`;
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
@@ -24,7 +23,7 @@ function metaDescription(event: EventDto): string {
 /** SPEC §2 Event detail: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
 export function EventDetailsRoute() {
   const { id = '' } = useParams();
-  const valid = UUID.test(id);
+  const valid = isUuid(id);
   useLiveEvents();
   const { data: event, error, isPending } = useEvent(id, { enabled: valid });
   useDocumentMeta(event?.title ?? (isPending ? 'Event' : ''), event ? metaDescription(event) : undefined);
