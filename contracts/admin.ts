@@ -36,6 +36,7 @@ export const adminMessages = {
   capacityBelowTaken: (taken: number) =>
     `Tickets cannot be fewer than the ${taken} already held or sold for this event`,
   eventChanged: 'This event was changed by someone else. Reload it and try again.',
+  saveCollided: 'Another save got in the way of this one. Try again.',
   uploadTooLarge: 'The image is larger than 5 MB. Choose a smaller JPEG, PNG or WebP image.',
   uploadMissing: 'Choose an image file to upload.',
   uploadOneFile: 'Upload one JPEG, PNG or WebP image at a time.',

@@ -262,4 +262,10 @@ export const uploads = pgTable('uploads', {
   url: text('url').primaryKey(),
   /** When it was uploaded (for a replaced picture: when it was replaced). */
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set once the file is being removed (nothing showed it when it was set): no save may take it any more, and
+   * the file and the row go after that commit. Moved to each attempt's time, so removals that keep failing
+   * queue behind the others. Null: not being removed.
+   */
+  removalTriedAt: timestamp('removal_tried_at', { withTimezone: true }),
 });

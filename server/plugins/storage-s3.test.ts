@@ -14,6 +14,7 @@ import {
   validEventBody,
 } from '../features/admin/test-support';
 import { setupTestApp, type TestContext, type TestUser } from '../test/helpers';
+import { S3_RETRIES, S3_TIMEOUT_MS, s3Storage } from './storage';
 
 /**
  * Uploads kept in an S3-compatible bucket (S3_BUCKET and friends), against a stand-in bucket on 127.0.0.1
@@ -30,6 +31,10 @@ interface Bucket {
   requests: string[];
   /** While set, every DELETE is refused (403, as a bucket policy without delete rights would). */
   refuseDeletes: boolean;
+  /** While set, every DELETE answers this status (503: the bucket is in trouble). */
+  failDeletesWith: number | undefined;
+  /** While set, no DELETE is ever answered (an unreachable bucket that keeps the connection open). */
+  hangDeletes: boolean;
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -41,7 +46,11 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
 async function startBucket(): Promise<Bucket> {
   const objects = new Map<string, { body: Buffer; type: string }>();
   const requests: string[] = [];
-  const switches = { refuseDeletes: false };
+  const switches: Pick<Bucket, 'refuseDeletes' | 'failDeletesWith' | 'hangDeletes'> = {
+    refuseDeletes: false,
+    failDeletesWith: undefined,
+    hangDeletes: false,
+  };
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://bucket');
     requests.push(`${request.method} ${url.pathname}`);
@@ -72,6 +81,11 @@ async function startBucket(): Promise<Bucket> {
         response.end(request.method === 'GET' ? object.body : undefined);
         return;
       case 'DELETE':
+        if (switches.hangDeletes) return;
+        if (switches.failDeletesWith) {
+          response.writeHead(switches.failDeletesWith).end('<Error><Code>ServiceUnavailable</Code></Error>');
+          return;
+        }
         if (switches.refuseDeletes) {
           response.writeHead(403).end('<Error><Code>AccessDenied</Code></Error>');
           return;
@@ -110,6 +124,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
+  bucket?.server.closeAllConnections();
   await new Promise((resolve) => bucket?.server.close(resolve));
 });
 
@@ -205,6 +220,35 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(res.statusCode).toBe(200);
     const url = res.json().imageUrl as string;
     expect(url).toMatch(/^\/uploads\/userImg\/[0-9a-f-]{36}\.webp$/);
+    expect(bucket.objects.has(url.slice('/uploads/'.length))).toBe(true);
+  });
+
+  it(`gives up on a bucket in trouble after ${S3_RETRIES} retries, not after aws4fetch's ten`, async () => {
+    const url = await uploadImage(ctx, admin);
+    const key = url.slice('/uploads/'.length);
+    const before = bucket.requests.length;
+    bucket.failDeletesWith = 503;
+    try {
+      await expect(ctx.app.storage.remove(url)).rejects.toThrow(/503/);
+    } finally {
+      bucket.failDeletesWith = undefined;
+    }
+    expect(bucket.requests.slice(before)).toEqual(Array(1 + S3_RETRIES).fill(`DELETE /${BUCKET}/${key}`));
+    expect(bucket.objects.has(key)).toBe(true);
+  });
+
+  it('abandons a call the bucket never answers (S3_TIMEOUT_MS), so a removal cannot hang', async () => {
+    expect(S3_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
+    const url = await uploadImage(ctx, admin);
+    const storage = s3Storage(ctx.config.s3 as NonNullable<typeof ctx.config.s3>, { timeoutMs: 300 });
+    bucket.hangDeletes = true;
+    const started = Date.now();
+    try {
+      await expect(storage.remove(url)).rejects.toThrow(/abort|timeout/i);
+    } finally {
+      bucket.hangDeletes = false;
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(bucket.objects.has(url.slice('/uploads/'.length))).toBe(true);
   });
 });

@@ -116,28 +116,43 @@ function diskStorage(root: string): Storage {
   };
 }
 
-interface ObjectStore {
+export interface ObjectStore {
   fetchObject(key: string): Promise<Response>;
   putObject(key: string, body: Buffer): Promise<Response>;
 }
 
-function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & ObjectStore {
+/**
+ * How often the S3 client tries a request again after a 5xx or 429 answer (aws4fetch's default is 10, with
+ * a backoff that doubles: a bucket in trouble would hold a request, or the uploads job, for about a minute).
+ */
+export const S3_RETRIES = 2;
+/** Each S3 call (its retries and reading the answer included) is abandoned after this long. */
+export const S3_TIMEOUT_MS = 15_000;
+
+/** Storage in an S3-compatible bucket; `limits` are S3_RETRIES and S3_TIMEOUT_MS unless given (tests). */
+export function s3Storage(
+  s3: NonNullable<AppConfig['s3']>,
+  limits: { retries?: number; timeoutMs?: number } = {},
+): Storage & ObjectStore {
+  const { retries = S3_RETRIES, timeoutMs = S3_TIMEOUT_MS } = limits;
   const client = new AwsClient({
     accessKeyId: s3.accessKeyId,
     secretAccessKey: s3.secretAccessKey,
     service: 's3',
     region: s3.region,
+    retries,
   });
   const base = `${(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`).replace(/\/$/, '')}/${s3.bucket}`;
+  /** One call on an object, given up after `timeoutMs` (aws4fetch itself has no timeout). */
+  const call = (key: string, init?: RequestInit) =>
+    client.fetch(`${base}/${key}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  const putObject = (key: string, body: Buffer) =>
+    call(key, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': 'image/webp' } });
   return {
     async saveImage(folder, data, options) {
       const body = await reencodeImage(data, options?.maxWidth, options?.maxHeight);
       const name = `${randomUUID()}.webp`;
-      const res = await client.fetch(`${base}/${folder}/${name}`, {
-        method: 'PUT',
-        body: new Uint8Array(body),
-        headers: { 'content-type': 'image/webp' },
-      });
+      const res = await putObject(`${folder}/${name}`, body);
       if (!res.ok) throw new Error(`S3 upload failed with status ${res.status}`);
       return { key: `${folder}/${name}`, url: `/uploads/${folder}/${name}` };
     },
@@ -145,18 +160,13 @@ function s3Storage(s3: NonNullable<AppConfig['s3']>): Storage & ObjectStore {
       const match = url ? URL_PATTERN.exec(url) : null;
       if (!match) return;
       for (const key of [`${match[1]}/${match[2]}`, `${VARIANT_DIR}/${match[1]}/${match[2]}`]) {
-        const res = await client.fetch(`${base}/${key}`, { method: 'DELETE' });
+        const res = await call(key, { method: 'DELETE' });
         // S3 answers 204 for a key it does not have; some compatible stores answer 404.
         if (!res.ok && res.status !== 404) throw new Error(`S3 answered ${res.status} to deleting ${key}`);
       }
     },
-    fetchObject: (key) => client.fetch(`${base}/${key}`),
-    putObject: (key, body) =>
-      client.fetch(`${base}/${key}`, {
-        method: 'PUT',
-        body: new Uint8Array(body),
-        headers: { 'content-type': 'image/webp' },
-      }),
+    fetchObject: (key) => call(key),
+    putObject,
   };
 }
 

@@ -6,6 +6,8 @@ import { accountTexts } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
 import { setupTestApp, type TestUser } from '../../test/helpers';
+import { rememberedUploads } from '../admin/test-support';
+import { updateProfile } from './service';
 import { cookieOf, postJson } from './test-support';
 
 const ctx = await setupTestApp();
@@ -190,6 +192,35 @@ describe('POST /api/me/avatar', () => {
     expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: saved })).statusCode).toBe(200);
     const unsaved = (await uploadAvatar(user, await png('#f97316'))).json().imageUrl as string;
     expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: null })).statusCode).toBe(200);
+    expect(existsSync(fileOf(saved))).toBe(false);
+    expect(existsSync(fileOf(unsaved))).toBe(false);
+  });
+
+  it('remembers the pictures a save drops in the save itself: a crash right after the commit leaves no file', async () => {
+    const user = await ctx.createUser();
+    const saved = (await uploadAvatar(user, await png())).json().imageUrl as string;
+    expect((await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: saved })).statusCode).toBe(200);
+    const unsaved = (await uploadAvatar(user, await png('#f97316'))).json().imageUrl as string;
+    // The job forgets the saved picture: the profile shows it.
+    await ctx.app.uploads.removeUnused();
+    expect(await rememberedUploads(ctx)).not.toContain(saved);
+
+    const crashing = {
+      ...ctx.app.uploads,
+      discard: () => Promise.reject(new Error('the process stopped after the commit')),
+    };
+    const removing = updateProfile(
+      ctx.database.db,
+      crashing,
+      async () => '',
+      { userId: user.id, sessionId: 'this-session' },
+      { firstName: 'Test', lastName: 'User', imageUrl: null },
+    );
+    await expect(removing).rejects.toThrow('stopped');
+    expect(await rememberedUploads(ctx)).toEqual(expect.arrayContaining([saved, unsaved]));
+    expect(existsSync(fileOf(saved))).toBe(true);
+
+    await ctx.app.uploads.removeUnused(new Date(Date.now() + UPLOAD_GRACE_MS + 60_000));
     expect(existsSync(fileOf(saved))).toBe(false);
     expect(existsSync(fileOf(unsaved))).toBe(false);
   });

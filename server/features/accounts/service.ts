@@ -2,7 +2,7 @@ import type { Me } from '../../../contracts/accounts';
 import { accountTexts } from '../../../contracts/accounts';
 import type { Db } from '../../db/client';
 import { AppError, NotFoundError, ValidationError } from '../../plugins/errors';
-import type { Uploads } from '../../plugins/uploads';
+import { rememberDiscarded, type Uploads } from '../../plugins/uploads';
 import * as repository from './repository';
 
 /**
@@ -107,7 +107,7 @@ export async function updateProfile(
   const { row, dropped } = await db.transaction(async (tx) => {
     const images = await repository.lockImages(tx, session.userId);
     if (!images) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
-    let dropped: Array<string | null> = [];
+    let dropped: string[] = [];
     const wanted = input.imageUrl === undefined ? images.image : input.imageUrl || null;
     if (wanted !== images.image) {
       // Only this user's own upload can become their picture: never another user's file.
@@ -116,7 +116,11 @@ export async function updateProfile(
       }
       await repository.applyImage(tx, session.userId, wanted);
       // applyImage also forgets the pending upload: unless it became the picture, nothing shows it now.
-      dropped = [images.image, images.pendingImage === wanted ? null : images.pendingImage];
+      // Both are remembered with the change, so a crash after the commit cannot leave their files behind.
+      dropped = await rememberDiscarded(tx, [
+        images.image,
+        images.pendingImage === wanted ? null : images.pendingImage,
+      ]);
     }
     const updated = await repository.updateNames(tx, session.userId, input);
     if (!updated) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
@@ -140,7 +144,11 @@ export async function uploadAvatar(db: Db, uploads: Uploads, userId: string, dat
   const url = await uploads.save('userImg', data, { maxWidth: 512, maxHeight: 512 });
   let result: Awaited<ReturnType<typeof repository.setPendingImage>>;
   try {
-    result = await db.transaction((tx) => repository.setPendingImage(tx, userId, url));
+    result = await db.transaction(async (tx) => {
+      const set = await repository.setPendingImage(tx, userId, url);
+      if (set) await rememberDiscarded(tx, [set.previousPending]);
+      return set;
+    });
   } catch (error) {
     await uploads.discard([url]);
     throw error;

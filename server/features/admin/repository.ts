@@ -113,15 +113,18 @@ export async function softDeleteEvent(db: DbOrTx, id: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-/** The picture of an active event, its row locked until the transaction ends (another edit waits). */
-export async function lockEventImage(db: DbOrTx, id: string): Promise<string | undefined> {
+/** The picture and version of an active event, its row locked until the transaction ends (another edit waits). */
+export async function lockEventImage(
+  db: DbOrTx,
+  id: string,
+): Promise<{ imageUrl: string; version: number } | undefined> {
   const [row] = await db
-    .select({ imageUrl: events.imageUrl })
+    .select({ imageUrl: events.imageUrl, version: events.version })
     .from(events)
     .where(and(eq(events.id, id), eq(events.isDeleted, false)))
     // Not FOR UPDATE: a booking's foreign-key check (FOR KEY SHARE) need not wait for an admin's edit.
     .for('no key update');
-  return row?.imageUrl;
+  return row;
 }
 
 /**

@@ -12,7 +12,7 @@ import { todayIn } from '../../../contracts/dates';
 import type { Db, DbOrTx } from '../../db/client';
 import { toEventDto } from '../../domain/events';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../plugins/errors';
-import { claimUpload, type Uploads } from '../../plugins/uploads';
+import { claimUpload, rememberDiscarded, type Uploads } from '../../plugins/uploads';
 import * as repo from './repository';
 
 export interface AdminDeps {
@@ -75,10 +75,15 @@ async function takeImage(tx: DbOrTx, imageUrl: string): Promise<void> {
   throw new ValidationError({ imageUrl: adminMessages.imageInvalid });
 }
 
-/** A category deleted between our check and the write surfaces as a foreign-key violation. */
-function rethrowForeignKey(error: unknown): never {
+/**
+ * A category deleted between our check and the write surfaces as a foreign-key violation. Two saves that
+ * each wait for the other's event (admins swapping pictures between two events at the same moment) end in a
+ * deadlock, one of them cancelled by PostgreSQL: that one is told to try again, never given a 500.
+ */
+function rethrowSaveError(error: unknown): never {
   const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
   if (code === '23503') throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
+  if (code === '40P01' || code === '40001') throw new ConflictError('SAVE_COLLIDED', adminMessages.saveCollided);
   throw error;
 }
 
@@ -89,17 +94,22 @@ export async function createEvent(deps: AdminDeps, body: unknown): Promise<Event
       await takeImage(tx, values.imageUrl);
       return repo.insertEvent(tx, values);
     })
-    .catch(rethrowForeignKey);
+    .catch(rethrowSaveError);
   return getEvent(deps, id);
+}
+
+/** The form was filled in from an older version of the event (If-Match). */
+function changedSince(version: number, expectedVersion: number | undefined): ConflictError | undefined {
+  if (expectedVersion === undefined || version === expectedVersion) return undefined;
+  return new ConflictError('EVENT_CHANGED', adminMessages.eventChanged);
 }
 
 /** Why an edit wrote nothing: the event is gone, was changed by someone else, or sold more than the new capacity. */
 async function notWritten(db: DbOrTx, id: string, expectedVersion: number | undefined): Promise<AppError> {
   const state = await repo.findEventState(db, id);
   if (!state || state.isDeleted) return eventNotFound();
-  if (expectedVersion !== undefined && state.version !== expectedVersion) {
-    return new ConflictError('EVENT_CHANGED', adminMessages.eventChanged);
-  }
+  const changed = changedSince(state.version, expectedVersion);
+  if (changed) return changed;
   const taken = state.capacity - state.ticketsAvailable;
   const message = adminMessages.capacityBelowTaken(taken);
   return new AppError(409, 'CAPACITY_BELOW_TAKEN', message, { tickets: message }, { taken });
@@ -116,16 +126,21 @@ export async function updateEvent(
   const values = await parseInput(deps, body, current);
   const replaced = await deps.db
     .transaction(async (tx) => {
-      // The picture as it is now, locked: another edit may have changed it since `current` was read.
-      const image = await repo.lockEventImage(tx, id);
-      if (image === undefined) throw eventNotFound();
-      if (image !== values.imageUrl) await takeImage(tx, values.imageUrl);
+      // The event as it is now, locked: another edit may have changed it since `current` was read. A form
+      // filled in before that edit is refused as such first, whatever happened to the picture it showed.
+      const locked = await repo.lockEventImage(tx, id);
+      if (!locked) throw eventNotFound();
+      const changed = changedSince(locked.version, expectedVersion);
+      if (changed) throw changed;
+      const newPicture = locked.imageUrl !== values.imageUrl;
+      if (newPicture) await takeImage(tx, values.imageUrl);
       if (!(await repo.updateEvent(tx, id, values, expectedVersion))) throw await notWritten(tx, id, expectedVersion);
-      return image !== values.imageUrl ? image : null;
+      // Remembered with the edit: a crash after the commit cannot leave the replaced file unaccounted for.
+      return newPicture ? rememberDiscarded(tx, [locked.imageUrl]) : [];
     })
-    .catch(rethrowForeignKey);
+    .catch(rethrowSaveError);
   // The replaced picture goes, unless another event shows it too (one file per picture, shared by URL).
-  await deps.uploads.discard([replaced]);
+  await deps.uploads.discard(replaced);
   return getEvent(deps, id);
 }
 

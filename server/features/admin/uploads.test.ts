@@ -4,8 +4,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../contracts/admin';
 import type { Storage } from '../../plugins/storage';
-import { createUploads, UPLOAD_GRACE_MS, UPLOADS_JOB } from '../../plugins/uploads';
+import { createUploads, MAX_FAILURES_IN_A_ROW, UPLOAD_GRACE_MS, UPLOADS_JOB } from '../../plugins/uploads';
 import { eventually, setupTestApp, type TestUser } from '../../test/helpers';
+import { updateEvent } from './service';
 import {
   afterGrace,
   makeImage,
@@ -221,18 +222,37 @@ describe('unused uploads', () => {
     return { run, release };
   }
 
-  /** Until a statement of this database waits for a row lock (the other side of a race has reached it). */
-  function someoneWaitsForALock() {
-    return eventually(
-      async () => {
-        const { rows } = await ctx.database.pool.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        return rows[0]?.n ?? 0;
-      },
-      (n) => n > 0,
-      'a statement waiting for a lock',
+  /** How many connections of this database wait for a lock, and how many sit in an open transaction. */
+  async function connectionStates() {
+    const { rows } = await ctx.database.pool.query<{ waiting: number; inTransaction: number }>(
+      `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting,
+              count(*) FILTER (WHERE state LIKE 'idle in transaction%')::int AS "inTransaction"
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
     );
+    return rows[0] ?? { waiting: 0, inTransaction: 0 };
+  }
+
+  /** Until `count` statements of this database wait for a lock (the other sides of a race have reached it). */
+  function statementsWaitForALock(count = 1) {
+    return eventually(
+      async () => (await connectionStates()).waiting,
+      (n) => n >= count,
+      `${count} statement(s) waiting for a lock`,
+    );
+  }
+
+  /** A storage whose `remove` fails for the URLs `fails` accepts, counting the attempts. */
+  function storageFailingFor(fails: (url: string) => boolean) {
+    const attempts: string[] = [];
+    const storage: Storage = {
+      ...ctx.app.storage,
+      async remove(url) {
+        attempts.push(url as string);
+        if (fails(url as string)) throw new Error('bucket unavailable');
+        return ctx.app.storage.remove(url);
+      },
+    };
+    return { attempts, job: createUploads({ db: ctx.database.db, storage, log: ctx.app.log }) };
   }
 
   function createEvent(imageUrl: string) {
@@ -294,17 +314,66 @@ describe('unused uploads', () => {
     expect(await rememberedUploads(ctx)).not.toContain(used);
   });
 
-  it('refuses an event saved while the job removes its picture, rather than showing a missing one', async () => {
+  it('refuses at once an event saved while the job removes its picture, holding no lock while the storage works', async () => {
     const url = await uploadImage(ctx, admin);
     const { run, release } = await runPausedAtFirstRemoval();
-    const saving = createEvent(url);
-    await someoneWaitsForALock();
-    release();
+    try {
+      // The storage is busy (a slow bucket): the job holds no transaction, so no save waits for it.
+      expect(await connectionStates()).toEqual({ waiting: 0, inTransaction: 0 });
+      const saved = await createEvent(url);
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
+    } finally {
+      release();
+    }
     expect((await run).removed).toBe(1);
-    const saved = await saving;
-    expect(saved.statusCode).toBe(400);
-    expect(saved.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
     expect(await served(ctx, url)).toBe(404);
+    expect(await rememberedUploads(ctx)).not.toContain(url);
+  });
+
+  it('waits for the mark of a removal, then refuses the event saved meanwhile', async () => {
+    const url = await uploadImage(ctx, admin);
+    // The job is deciding: it holds the row, as it does for the moment it checks nothing shows the file.
+    const job = await ctx.database.pool.connect();
+    try {
+      await job.query('BEGIN');
+      await job.query('SELECT 1 FROM uploads WHERE url = $1 FOR UPDATE', [url]);
+      const saving = createEvent(url);
+      await statementsWaitForALock();
+      await job.query('UPDATE uploads SET removal_tried_at = now() WHERE url = $1', [url]);
+      await job.query('COMMIT');
+      const saved = await saving;
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
+    } finally {
+      job.release();
+    }
+    expect((await ctx.app.uploads.removeUnused()).removed).toBe(1);
+    expect(await served(ctx, url)).toBe(404);
+  });
+
+  it('never hands out an upload whose removal failed halfway: the next run finishes it', async () => {
+    const url = await uploadImage(ctx, admin);
+    // The file is gone, then the storage fails (its 800 px copy could not be deleted, or the process died).
+    const halfway: Storage = {
+      ...ctx.app.storage,
+      async remove(target) {
+        await ctx.app.storage.remove(target);
+        throw new Error('could not delete the 800 px copy');
+      },
+    };
+    const job = createUploads({ db: ctx.database.db, storage: halfway, log: ctx.app.log });
+    expect((await job.removeUnused(afterGrace())).removed).toBe(0);
+    expect(await served(ctx, url)).toBe(404);
+    expect(await rememberedUploads(ctx)).toContain(url);
+    // A form still holding that picture is asked for it again, never saved with a missing file.
+    const late = await createEvent(url);
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
+
+    // Marked, it is tried again whatever its age, and forgotten once removed.
+    expect((await ctx.app.uploads.removeUnused()).removed).toBe(1);
+    expect(await rememberedUploads(ctx)).not.toContain(url);
   });
 
   it("keeps a picture an event took between the job's query and its removal", async () => {
@@ -336,5 +405,103 @@ describe('unused uploads', () => {
 
     expect((await ctx.app.uploads.removeUnused(afterGrace())).removed).toBe(1);
     expect(await served(ctx, url)).toBe(404);
+  });
+
+  it('goes on past a file it cannot remove, which queues behind the others', async () => {
+    const stuck = await uploadImage(ctx, admin);
+    const later = await uploadImage(ctx, admin);
+    const { attempts, job } = storageFailingFor((url) => url === stuck);
+    expect((await job.removeUnused(afterGrace())).removed).toBe(1);
+    expect(attempts).toEqual([stuck, later]);
+    expect(await served(ctx, stuck)).toBe(200);
+    expect(await served(ctx, later)).toBe(404);
+    expect(await rememberedUploads(ctx)).toContain(stuck);
+  });
+
+  it(`stops a run after ${MAX_FAILURES_IN_A_ROW} failures in a row; the next run starts with the files not tried`, async () => {
+    const urls: string[] = [];
+    for (let i = 0; i < MAX_FAILURES_IN_A_ROW + 2; i++) urls.push(await uploadImage(ctx, admin));
+    const unreachable = storageFailingFor(() => true);
+    expect((await unreachable.job.removeUnused(afterGrace())).removed).toBe(0);
+    expect(unreachable.attempts).toEqual(urls.slice(0, MAX_FAILURES_IN_A_ROW));
+
+    // The files that failed keep failing: the two never tried go first, then the failures end the run again.
+    const failed = new Set(urls.slice(0, MAX_FAILURES_IN_A_ROW));
+    const partly = storageFailingFor((url) => failed.has(url));
+    expect((await partly.job.removeUnused(afterGrace())).removed).toBe(2);
+    expect(partly.attempts).toEqual([...urls.slice(MAX_FAILURES_IN_A_ROW), ...failed]);
+    for (const url of urls) expect(await served(ctx, url)).toBe(failed.has(url) ? 200 : 404);
+
+    // Once the storage answers again, they go too.
+    expect((await ctx.app.uploads.removeUnused()).removed).toBe(MAX_FAILURES_IN_A_ROW);
+    for (const url of urls) expect(await served(ctx, url)).toBe(404);
+  });
+
+  it('remembers a replaced picture in the edit itself: a crash right after the commit leaves no file behind', async () => {
+    const before = await uploadImage(ctx, admin);
+    const created = await createEvent(before);
+    expect(created.statusCode).toBe(201);
+    const after = await uploadImage(ctx, admin);
+    const crashing = {
+      ...ctx.app.uploads,
+      discard: () => Promise.reject(new Error('the process stopped after the commit')),
+    };
+    const deps = { db: ctx.database.db, uploads: crashing, timeZone: ctx.config.timeZone };
+    await expect(updateEvent(deps, created.json().id, validEventBody(ctx, after))).rejects.toThrow('stopped');
+    expect(await rememberedUploads(ctx)).toContain(before);
+    expect(await served(ctx, before)).toBe(200);
+
+    await ctx.app.uploads.removeUnused(afterGrace());
+    expect(await served(ctx, before)).toBe(404);
+    expect(await served(ctx, after)).toBe(200);
+  });
+
+  it('tells a form filled in before another edit that the event changed, even if its picture is gone', async () => {
+    const first = await uploadImage(ctx, admin);
+    const created = await createEvent(first);
+    const { id, version } = created.json() as { id: string; version: number };
+    const edit = (imageUrl: string) =>
+      ctx.request(admin, {
+        method: 'PUT',
+        url: `/api/admin/events/${id}`,
+        headers: { 'if-match': `"${version}"` },
+        payload: validEventBody(ctx, imageUrl),
+      });
+    // Another admin replaces the picture: its file goes at once.
+    expect((await edit(await uploadImage(ctx, admin))).statusCode).toBe(200);
+    expect(await served(ctx, first)).toBe(404);
+    // The first admin's form, still showing that picture, is out of date: that is what they must hear.
+    const stale = await edit(first);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'EVENT_CHANGED', detail: adminMessages.eventChanged });
+  });
+
+  it('answers 409, never 500, to one of two admins swapping pictures between two events at the same moment', async () => {
+    const [x, y] = [await uploadImage(ctx, admin), await uploadImage(ctx, admin)];
+    const one = (await createEvent(x)).json().id as string;
+    const two = (await createEvent(y)).json().id as string;
+    // Both pictures are remembered (as after an edit that replaced them elsewhere), and the job is forgetting
+    // them: both saves wait for it, each holding its own event, then each needs the other's event.
+    await ctx.database.pool.query('INSERT INTO uploads (url) VALUES ($1), ($2)', [x, y]);
+    const job = await ctx.database.pool.connect();
+    let answers: number[];
+    let codes: string[];
+    try {
+      await job.query('BEGIN');
+      await job.query('DELETE FROM uploads WHERE url IN ($1, $2)', [x, y]);
+      const saves = [
+        ctx.request(admin, { method: 'PUT', url: `/api/admin/events/${one}`, payload: validEventBody(ctx, y) }),
+        ctx.request(admin, { method: 'PUT', url: `/api/admin/events/${two}`, payload: validEventBody(ctx, x) }),
+      ];
+      await statementsWaitForALock(2);
+      await job.query('COMMIT');
+      const results = await Promise.all(saves);
+      answers = results.map((r) => r.statusCode).sort();
+      codes = results.filter((r) => r.statusCode === 409).map((r) => r.json().code);
+    } finally {
+      job.release();
+    }
+    expect(answers).toEqual([200, 409]);
+    expect(codes).toEqual(['SAVE_COLLIDED']);
   });
 });
