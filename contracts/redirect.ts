@@ -4,3 +4,15 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
   for (const char of value) if (char.charCodeAt(0) < 0x20) return fallback;
   return value;
 }
+
+/**
+ * Where a signed-in user who opens a signed-out page (login, signup, forgot-pass) is sent (SPEC §2: users to
+ * /, admins to /admin), or, right after signing in, back to the same-site page that sent them to /login
+ * (`?redirect=`) if it is one of their pages.
+ */
+export function signedInDestination(role: string, redirect: string | null | undefined): string {
+  const target = safeRedirectPath(redirect, '');
+  const isAdminPath = target === '/admin' || target.startsWith('/admin/');
+  if (role === 'admin') return isAdminPath ? target : '/admin';
+  return target && !isAdminPath ? target : '/';
+}

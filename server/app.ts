@@ -32,7 +32,7 @@ import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
-import { adminRedirect, createWebHtml, encodeHtml } from './web-html';
+import { createWebHtml, encodeHtml, sessionRedirect } from './web-html';
 
 export interface RouteTableEntry {
   method: string;
@@ -188,9 +188,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && webHtml && indexHtml && existsSync(indexHtml)) {
-      // The answer depends on the session cookie: an admin is sent on, and a visitor's page says it is signed
-      // out. Shared caches keep one answer per cookie (Vary), and the redirect, one session's, is never kept.
-      const redirect = await adminRedirect(request);
+      // The answer depends on the session cookie: an admin, or a signed-in user on a sign-in page, is sent on, and
+      // a visitor's page says it is signed out. Shared caches keep one answer per cookie (Vary), and the redirect,
+      // one session's, is never kept.
+      const redirect = await sessionRedirect(request);
       if (redirect) {
         return reply.header('cache-control', 'private, no-store').header('vary', 'cookie').redirect(redirect, 302);
       }

@@ -235,8 +235,6 @@ describe('server-side HTML of the web app', () => {
         // SPEC §2: the 404 page offers admins their 'DashBoard' button.
         '/404',
         '/no/such/page',
-        // The browser's guards steer these (an admin after sign-in goes to /admin, or back where they came from).
-        '/login?redirect=%2Fadmin%2Fmailbox',
         '/reset-password?token=x',
         // An emailed verification link: the page says how it went, then the browser moves on.
         '/?verified=1',
@@ -247,10 +245,37 @@ describe('server-side HTML of the web app', () => {
       '/admin/mailbox': '200',
       '/404': '404',
       '/no/such/page': '404',
-      '/login?redirect=%2Fadmin%2Fmailbox': '200',
       '/reset-password?token=x': '200',
       '/?verified=1': '200',
     });
+  });
+
+  it('sends a signed-in user or admin from login, signup and forgot-pass on, as the browser would', async () => {
+    const user = await test.createUser();
+    const admin = await test.createUser({ role: 'admin' });
+    const pages = ['/login', '/signup', '/forgot-pass', '/Login/'];
+    const everywhere = (target: string) => Object.fromEntries(pages.map((url) => [url, `302 ${target}`]));
+    // SPEC §2: users to /, admins to /admin.
+    expect(await answers(user, pages)).toEqual(everywhere('/'));
+    expect(await answers(admin, pages)).toEqual(everywhere('/admin'));
+    // Back where sign-in was asked for (?redirect=), if it is a same-site page of theirs; never off the site.
+    expect(
+      await answers(user, [
+        '/login?redirect=%2Fprofile',
+        '/login?redirect=%2Fadmin%2Fmailbox',
+        '/login?redirect=%2F%2Fevil.example',
+      ]),
+    ).toEqual({
+      '/login?redirect=%2Fprofile': '302 /profile',
+      '/login?redirect=%2Fadmin%2Fmailbox': '302 /',
+      '/login?redirect=%2F%2Fevil.example': '302 /',
+    });
+    expect(await answers(admin, ['/login?redirect=%2Fadmin%2Fmailbox', '/login?redirect=%2Fprofile'])).toEqual({
+      '/login?redirect=%2Fadmin%2Fmailbox': '302 /admin/mailbox',
+      '/login?redirect=%2Fprofile': '302 /admin',
+    });
+    // Signed out, the pages are served.
+    expect(await answers(undefined, pages)).toEqual(Object.fromEntries(pages.map((url) => [url, '200'])));
   });
 
   it('looks up no session for a visitor without a session cookie', async () => {

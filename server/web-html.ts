@@ -9,6 +9,7 @@ import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants'
 import { formatDate } from '../contracts/dates';
 import { isUuid } from '../contracts/ids';
 import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, responsiveImage } from '../contracts/images';
+import { signedInDestination } from '../contracts/redirect';
 
 /**
  * index.html for a page of the web app, with what the first paint needs already in it: the page's <title>
@@ -35,26 +36,30 @@ const CACHE_MAX_ENTRIES = 500;
 
 /** The app's start module (a key of Vite's manifest), imported by the small entry after the first paint. */
 const APP_MODULE = 'src/app/boot.tsx';
-/** The pages React Router's NotForAdmins guard wraps (web/src/app/router.tsx): SPEC §2's public pages. */
-const NOT_FOR_ADMINS = true;
+/**
+ * Who React Router's guards (web/src/app/router.tsx) send on from a page: 'public', SPEC §2's public pages
+ * (NotForAdmins: admins go to /admin); 'signed-out', login, signup and forgot-pass (SignedOutOnly: a
+ * signed-in user goes to / or back where they came from, an admin to /admin).
+ */
+type Guard = 'public' | 'signed-out';
 /**
  * Route patterns of web/src/app/router.tsx → the module of their lazy page (a key of Vite's manifest), and
- * whether admins are sent on from it to /admin. React Router ignores the case of an address's fixed parts
+ * the guard that sends some visitors on from it. React Router ignores the case of an address's fixed parts
  * and a trailing slash, so these do too (`/Contact/` is the contact page, answered 200, not a 404).
  */
-const ROUTES: Array<[RegExp, string, notForAdmins?: boolean]> = [
-  [/^\/$/, 'src/features/catalogue/routes/home.tsx', NOT_FOR_ADMINS],
-  [/^\/events-page\/[^/]+\/?$/i, 'src/features/catalogue/routes/events-page.tsx', NOT_FOR_ADMINS],
-  [/^\/event-details\/[^/]+\/?$/i, 'src/features/catalogue/routes/event-details.tsx', NOT_FOR_ADMINS],
+const ROUTES: Array<[RegExp, string, guard?: Guard]> = [
+  [/^\/$/, 'src/features/catalogue/routes/home.tsx', 'public'],
+  [/^\/events-page\/[^/]+\/?$/i, 'src/features/catalogue/routes/events-page.tsx', 'public'],
+  [/^\/event-details\/[^/]+\/?$/i, 'src/features/catalogue/routes/event-details.tsx', 'public'],
   [/^\/event-details\/[^/]+\/get-ticket\/?$/i, 'src/features/bookings/routes/get-ticket.tsx'],
   [/^\/payment\/?$/i, 'src/features/bookings/routes/payment.tsx'],
   [/^\/payment-success\/?$/i, 'src/features/bookings/routes/payment-success.tsx'],
   [/^\/payment-failed\/?$/i, 'src/features/bookings/routes/payment-failed.tsx'],
   [/^\/success-email\/?$/i, 'src/features/contact/routes/success-email.tsx'],
-  [/^\/contact\/?$/i, 'src/features/contact/routes/contact.tsx', NOT_FOR_ADMINS],
-  [/^\/login\/?$/i, 'src/features/accounts/routes/login.tsx'],
-  [/^\/signup\/?$/i, 'src/features/accounts/routes/signup.tsx'],
-  [/^\/forgot-pass\/?$/i, 'src/features/accounts/routes/forgot-pass.tsx'],
+  [/^\/contact\/?$/i, 'src/features/contact/routes/contact.tsx', 'public'],
+  [/^\/login\/?$/i, 'src/features/accounts/routes/login.tsx', 'signed-out'],
+  [/^\/signup\/?$/i, 'src/features/accounts/routes/signup.tsx', 'signed-out'],
+  [/^\/forgot-pass\/?$/i, 'src/features/accounts/routes/forgot-pass.tsx', 'signed-out'],
   [/^\/reset-password\/?$/i, 'src/features/accounts/routes/reset-password.tsx'],
   [/^\/profile\/?$/i, 'src/features/bookings/routes/profile.tsx'],
   [/^\/edit-profile\/?$/i, 'src/features/accounts/routes/edit-profile.tsx'],
@@ -83,23 +88,29 @@ function routeOf(pathname: string) {
 const VERIFICATION_LANDING = /[?&](verified|error)=/;
 
 /**
- * SPEC §2: "Admins are redirected from the public pages to /admin." The browser's guard (NotForAdmins) does
- * it only once the app has loaded and /api/me has answered, so an admin saw the public page first; the
- * server sends them on before any of it is drawn. Only requests with a session cookie are looked up: a
- * signed-out visitor costs nothing more. The verification landing (/?verified=1) is left to the browser,
- * which says how the link went before the guard moves on.
+ * SPEC §2: "Admins are redirected from the public pages to /admin", and "A signed-in user reaching login,
+ * signup or forgot-pass is sent to / (role user) or /admin (role admin)." The browser's guards do it only
+ * once the app has loaded and /api/me has answered, so the page (or a placeholder) showed first; the server
+ * sends them on before any of it is drawn. Only requests with a session cookie are looked up: a signed-out
+ * visitor costs nothing more. The verification landing (/?verified=1) is left to the browser, which says
+ * how the link went before the guard moves on.
  */
-export async function adminRedirect(request: FastifyRequest): Promise<string | undefined> {
+export async function sessionRedirect(request: FastifyRequest): Promise<string | undefined> {
   if (!SESSION_COOKIE.test(request.headers.cookie ?? '')) return undefined;
   const { pathname, search } = splitUrl(request.url);
-  if (!routeOf(pathname)?.[2] || (pathname === '/' && VERIFICATION_LANDING.test(search))) return undefined;
+  const guard = routeOf(pathname)?.[2];
+  if (!guard || (pathname === '/' && VERIFICATION_LANDING.test(search))) return undefined;
+  let user: Awaited<ReturnType<FastifyRequest['currentUser']>>;
   try {
-    return (await request.currentUser())?.role === 'admin' ? '/admin' : undefined;
+    user = await request.currentUser();
   } catch (error) {
-    // The database is unreachable: the page itself still works, and the browser's guard still applies.
-    request.log.warn({ err: error }, 'session not read for the admin redirect');
+    // The database is unreachable: the page itself still works, and the browser's guards still apply.
+    request.log.warn({ err: error }, 'session not read for the redirect');
     return undefined;
   }
+  if (!user) return undefined;
+  if (guard === 'signed-out') return signedInDestination(user.role, new URLSearchParams(search).get('redirect'));
+  return user.role === 'admin' ? '/admin' : undefined;
 }
 
 interface ManifestChunk {

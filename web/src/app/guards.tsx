@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../../contracts/redirect';
+import { signedInDestination } from '../../../contracts/redirect';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/accounts/api/get-me';
 import { isSigningOut } from '../features/accounts/api/signing-out';
@@ -57,18 +57,13 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { data: me, isPending } = useMe();
   const [params] = useSearchParams();
   if (isPending) return <Pending />;
-  if (me) {
-    const target = safeRedirectPath(params.get('redirect'), '');
-    const isAdminPath = target === '/admin' || target.startsWith('/admin/');
-    if (me.role === 'admin') return <Navigate to={isAdminPath ? target : '/admin'} replace />;
-    return <Navigate to={target && !isAdminPath ? target : '/'} replace />;
-  }
+  if (me) return <Navigate to={signedInDestination(me.role, params.get('redirect'))} replace />;
   return children;
 }
 
 /**
  * Public pages: admins are sent to /admin. A page load never gets here for an admin: the server answers it
- * with the redirect (server/web-html.ts adminRedirect). This covers moving within the app (Back, a link),
+ * with the redirect (server/web-html.ts sessionRedirect). This covers moving within the app (Back, a link),
  * where the session is already known, and a page the server sent while it could not read the session.
  */
 export function NotForAdmins({ children }: { children: ReactNode }) {
