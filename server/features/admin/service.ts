@@ -9,6 +9,7 @@ import {
 import type { EventDto } from '../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, DEFAULT_CATEGORY_ID } from '../../../contracts/constants';
 import { todayIn } from '../../../contracts/dates';
+import { isUuid } from '../../../contracts/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { toEventDto } from '../../domain/events';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../plugins/errors';
@@ -20,8 +21,6 @@ export interface AdminDeps {
   uploads: Uploads;
   timeZone: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function eventNotFound(): NotFoundError {
   return new NotFoundError('This event does not exist or was deleted.', 'EVENT_NOT_FOUND');
@@ -42,7 +41,7 @@ export async function listEvents(deps: AdminDeps, query: { q: string; page: numb
 }
 
 export async function getEvent(deps: AdminDeps, id: string): Promise<EventDto> {
-  const row = UUID.test(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
+  const row = isUuid(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
   if (!row) throw eventNotFound();
   return toEventDto(row);
 }
@@ -121,7 +120,7 @@ export async function updateEvent(
   body: unknown,
   expectedVersion?: number,
 ): Promise<EventDto> {
-  const current = UUID.test(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
+  const current = isUuid(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
   if (!current) throw eventNotFound();
   const values = await parseInput(deps, body, current);
   const replaced = await deps.db
@@ -151,6 +150,6 @@ export function uploadImage(deps: AdminDeps, data: Buffer): Promise<string> {
 
 /** Soft delete: the event leaves every list; bookings keep pointing at it (buyers' history). */
 export async function deleteEvent(deps: AdminDeps, id: string): Promise<void> {
-  const deleted = UUID.test(id) ? await repo.softDeleteEvent(deps.db, id) : false;
+  const deleted = isUuid(id) ? await repo.softDeleteEvent(deps.db, id) : false;
   if (!deleted) throw eventNotFound();
 }
