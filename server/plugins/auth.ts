@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/accounts';
 import type { Db } from '../db/client';
@@ -40,7 +40,7 @@ export const AUTH_IP_LIMITS = {
   '/send-verification-email': { window: 15 * 60, max: 5 },
 } as const;
 
-export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
+export function createAuth(db: Db, config: AppConfig & { authSecret: string }, log?: FastifyBaseLogger) {
   const secure = config.appUrl.startsWith('https://');
   return betterAuth({
     appName: 'Eventry',
@@ -49,8 +49,8 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
-    // Expected events (unknown email on reset, …) are not worth a log line; real failures are.
-    logger: { level: 'error', disabled: config.nodeEnv === 'test' },
+    // Expected events (unknown email on reset, …) are not worth a log line; real failures are, in the app's log.
+    logger: { level: 'error', disabled: config.nodeEnv === 'test' || !log, log: log && betterAuthLog(log) },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
@@ -128,6 +128,42 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/** PostgreSQL's unique_violation, wherever the error carries it (drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(value: unknown): boolean {
+  for (let error = value, depth = 0; error && typeof error === 'object' && depth < 5; depth++) {
+    if ((error as { code?: unknown }).code === '23505') return true;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * better-auth's log lines, written to the app's structured log instead of its own console lines. Those
+ * carried the failed query's parameters (a new user's name and email) and broke the log's one-JSON-object
+ * a line. The error is logged by its message and code only. A unique violation is two requests creating
+ * the same row at once (a double-clicked sign-up): the later one is answered 409 EMAIL_TAKEN, which is
+ * not a failure of the app.
+ */
+export function betterAuthLog(log: FastifyBaseLogger) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+    const error = args.find((arg): arg is Error => arg instanceof Error);
+    const cause = error?.cause instanceof Error ? error.cause : undefined;
+    const details = error
+      ? { error: { name: error.name, message: (cause ?? error).message.split('\n')[0], code: codeOf(cause ?? error) } }
+      : {};
+    if (level === 'error' && isUniqueViolation(error)) {
+      log.info(details, `better-auth: ${message} (a concurrent request created it first)`);
+      return;
+    }
+    log[level](details, `better-auth: ${message}`);
+  };
+}
+
+function codeOf(error: Error): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export interface CurrentSession {
   user: SessionUser;
   /** The id of the session row (not its secret token). */
@@ -161,7 +197,7 @@ export const authPlugin = fp(
     app: FastifyInstance,
     opts: { config: AppConfig & { authSecret: string }; sessionCacheTtlMs?: number },
   ) {
-    const auth = createAuth(app.database.db, opts.config);
+    const auth = createAuth(app.database.db, opts.config, app.log);
     app.decorate('auth', auth);
 
     const cache = opts.sessionCacheTtlMs ? new SessionCache<CurrentSession>(opts.sessionCacheTtlMs) : undefined;
