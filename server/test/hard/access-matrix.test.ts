@@ -11,6 +11,7 @@ import {
   inferredAccess,
   insertEvent,
   type Operation,
+  OTHER_CONFIGURATION_ROUTES,
   operationsOf,
   type RouteKey,
   randomIp,
@@ -92,6 +93,12 @@ describe('the route table', () => {
   it('has every route classified in the access table', () => {
     const unclassified = routes.filter((r) => !(r.key in ACCESS)).map((r) => r.key);
     expect(unclassified, 'classify these routes in server/test/hard/support.ts ACCESS').toEqual([]);
+  });
+
+  it('classifies only routes that exist (a removed route leaves no stale entry behind)', () => {
+    const keys = new Set(routes.map((r) => r.key));
+    const stale = Object.keys(ACCESS).filter((key) => !keys.has(key) && !OTHER_CONFIGURATION_ROUTES.has(key));
+    expect(stale, 'remove these from server/test/hard/support.ts ACCESS').toEqual([]);
   });
 
   it('classifies every /api/admin route as admin-only', () => {
