@@ -84,6 +84,17 @@ function routeOf(pathname: string) {
   return ROUTES.find(([pattern]) => pattern.test(pathname));
 }
 
+/** The lazy module of every page in the list. */
+export function pageModules(): string[] {
+  return ROUTES.map(([, module]) => module);
+}
+
+/** The page the web app shows at `pathname` (its lazy module) and its guard; undefined for its 404 page. */
+export function pageAt(pathname: string): { module: string; guard: Guard | undefined } | undefined {
+  const route = routeOf(pathname);
+  return route && { module: route[1], guard: route[2] };
+}
+
 /** Where an emailed verification link lands (web/src/app/layout/root-layout.tsx shows how it went). */
 const VERIFICATION_LANDING = /[?&](verified|error)=/;
 
