@@ -4,15 +4,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contracts/admin';
-import {
-  afterGrace,
-  makeImage,
-  multipartBody,
-  rememberedUploads,
-  served,
-  uploadImage,
-  validEventBody,
-} from '../features/admin/test-support';
+// The admin feature's upload helpers, the same as its own upload tests use, here against the bucket.
+import * as adminUploads from '../features/admin/test-support';
 import { setupTestApp, type TestContext, type TestUser } from '../test/helpers';
 import { S3_RETRIES, S3_TIMEOUT_MS, s3Storage } from './storage';
 
@@ -130,7 +123,7 @@ afterAll(async () => {
 
 describe('uploads in an S3-compatible bucket', () => {
   it('stores an event image in the bucket, not on disk, and serves it from /uploads', async () => {
-    const url = await uploadImage(ctx, admin, await makeImage('jpeg', 1800, 900));
+    const url = await adminUploads.uploadImage(ctx, admin, await adminUploads.makeImage('jpeg', 1800, 900));
     expect(url).toMatch(/^\/uploads\/eventImg\/[0-9a-f-]{36}\.webp$/);
     const key = url.slice('/uploads/'.length);
     const stored = bucket.objects.get(key);
@@ -144,7 +137,7 @@ describe('uploads in an S3-compatible bucket', () => {
   });
 
   it('makes the 800 px copy once, keeps it in the bucket and serves it from there afterwards', async () => {
-    const url = await uploadImage(ctx, admin, await makeImage('png', 1600, 800));
+    const url = await adminUploads.uploadImage(ctx, admin, await adminUploads.makeImage('png', 1600, 800));
     const key = url.slice('/uploads/'.length);
     const variantUrl = `/uploads/w800/${key}`;
     const first = await ctx.app.inject({ method: 'GET', url: variantUrl });
@@ -166,11 +159,11 @@ describe('uploads in an S3-compatible bucket', () => {
   });
 
   it('accepts an event picture only if the bucket holds it, and deletes the one an edit replaces', async () => {
-    const first = await uploadImage(ctx, admin);
+    const first = await adminUploads.uploadImage(ctx, admin);
     const created = await ctx.request(admin, {
       method: 'POST',
       url: '/api/admin/events',
-      payload: validEventBody(ctx, first),
+      payload: adminUploads.validEventBody(ctx, first),
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
@@ -179,16 +172,16 @@ describe('uploads in an S3-compatible bucket', () => {
     const refused = await ctx.request(admin, {
       method: 'PUT',
       url: `/api/admin/events/${id}`,
-      payload: validEventBody(ctx, invented),
+      payload: adminUploads.validEventBody(ctx, invented),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
 
-    const second = await uploadImage(ctx, admin);
+    const second = await adminUploads.uploadImage(ctx, admin);
     const edited = await ctx.request(admin, {
       method: 'PUT',
       url: `/api/admin/events/${id}`,
-      payload: validEventBody(ctx, second),
+      payload: adminUploads.validEventBody(ctx, second),
     });
     expect(edited.statusCode).toBe(200);
     expect(bucket.objects.has(first.slice('/uploads/'.length))).toBe(false);
@@ -196,26 +189,26 @@ describe('uploads in an S3-compatible bucket', () => {
   });
 
   it('removes an unused upload from the bucket, and tries again later when the bucket refuses', async () => {
-    const url = await uploadImage(ctx, admin);
+    const url = await adminUploads.uploadImage(ctx, admin);
     const key = url.slice('/uploads/'.length);
     bucket.refuseDeletes = true;
     try {
-      expect((await ctx.app.uploads.removeUnused(afterGrace())).removed).toBe(0);
+      expect((await ctx.app.uploads.removeUnused(adminUploads.afterGrace())).removed).toBe(0);
     } finally {
       bucket.refuseDeletes = false;
     }
     expect(bucket.objects.has(key)).toBe(true);
-    expect(await rememberedUploads(ctx)).toContain(url);
+    expect(await adminUploads.rememberedUploads(ctx)).toContain(url);
 
-    expect((await ctx.app.uploads.removeUnused(afterGrace())).removed).toBeGreaterThanOrEqual(1);
+    expect((await ctx.app.uploads.removeUnused(adminUploads.afterGrace())).removed).toBeGreaterThanOrEqual(1);
     expect(bucket.objects.has(key)).toBe(false);
-    expect(await served(ctx, url)).toBe(404);
-    expect(await rememberedUploads(ctx)).not.toContain(url);
+    expect(await adminUploads.served(ctx, url)).toBe(404);
+    expect(await adminUploads.rememberedUploads(ctx)).not.toContain(url);
   });
 
   it('stores a profile picture in the bucket too', async () => {
     const user = await ctx.createUser();
-    const body = multipartBody(await makeImage('webp'), 'me.webp', 'image/webp');
+    const body = adminUploads.multipartBody(await adminUploads.makeImage('webp'), 'me.webp', 'image/webp');
     const res = await ctx.request(user, { method: 'POST', url: '/api/me/avatar', ...body });
     expect(res.statusCode).toBe(200);
     const url = res.json().imageUrl as string;
@@ -224,7 +217,7 @@ describe('uploads in an S3-compatible bucket', () => {
   });
 
   it(`gives up on a bucket in trouble after ${S3_RETRIES} retries, not after aws4fetch's ten`, async () => {
-    const url = await uploadImage(ctx, admin);
+    const url = await adminUploads.uploadImage(ctx, admin);
     const key = url.slice('/uploads/'.length);
     const before = bucket.requests.length;
     bucket.failDeletesWith = 503;
@@ -239,7 +232,7 @@ describe('uploads in an S3-compatible bucket', () => {
 
   it('abandons a call the bucket never answers (S3_TIMEOUT_MS), so a removal cannot hang', async () => {
     expect(S3_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
-    const url = await uploadImage(ctx, admin);
+    const url = await adminUploads.uploadImage(ctx, admin);
     const storage = s3Storage(ctx.config.s3 as NonNullable<typeof ctx.config.s3>, { timeoutMs: 300 });
     bucket.hangDeletes = true;
     const started = Date.now();
