@@ -153,6 +153,15 @@ function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL cancelled the statement to break a deadlock (40P01) or a serialization failure (40001): two
+ * changes collided and this one was rolled back whole. Nothing was written, so the client may simply try again.
+ */
+export function isTransactionCollision(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state === '40P01' || state === '40001';
+}
+
 /** Connection failures (refused, socket missing, dropped mid-query) and PostgreSQL shutting down or full. */
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
@@ -193,6 +202,10 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
         'DATABASE_UNAVAILABLE',
         'The service is briefly unavailable, try again in a moment.',
       );
+    }
+    if (isTransactionCollision(error)) {
+      request.log.warn({ err: error }, 'transaction collided with another and was rolled back');
+      return sendProblem(reply, 409, 'TRANSACTION_COLLIDED', 'Another change got in the way of this one. Try again.');
     }
     const state = sqlStateOf(error);
     if (state !== undefined && INPUT_SQLSTATES.has(state)) {

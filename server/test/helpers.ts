@@ -164,6 +164,25 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
   throw new Error(`${what}: still ${JSON.stringify(last)}`);
 }
 
+/** How many connections of the test's database wait for a lock, and how many sit in an open transaction. */
+export async function connectionStates(ctx: TestContext): Promise<{ waiting: number; inTransaction: number }> {
+  const { rows } = await ctx.database.pool.query<{ waiting: number; inTransaction: number }>(
+    `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting,
+            count(*) FILTER (WHERE state LIKE 'idle in transaction%')::int AS "inTransaction"
+       FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return rows[0] ?? { waiting: 0, inTransaction: 0 };
+}
+
+/** Until `count` statements of the test's database wait for a lock (the other sides of a race have reached it). */
+export function statementsWaitForALock(ctx: TestContext, count = 1): Promise<number> {
+  return eventually(
+    async () => (await connectionStates(ctx)).waiting,
+    (n) => n >= count,
+    `${count} statement(s) waiting for a lock`,
+  );
+}
+
 /** Cuts this app's LISTEN connection (as a database restart would) and waits until the app knows it. */
 export async function dropLiveConnection(ctx: TestContext): Promise<void> {
   await ctx.database.pool.query(

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
-import { setupTestApp, type TestUser } from '../../test/helpers';
+import { setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
 import { rememberedUploads } from '../admin/test-support';
 import { updateProfile } from './service';
 import { cookieOf, postJson } from './test-support';
@@ -97,6 +97,38 @@ describe('PATCH /api/me', () => {
     expect(otherMe.statusCode).toBe(401);
     const signIn = await postJson(ctx, '/api/auth/sign-in/email', { email: user.email, password: 'Changed789' });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  it('answers 409, never 500, when PostgreSQL cancels the save to break a deadlock, and changes nothing', async () => {
+    const user = await ctx.createUser();
+    const other = cookieOf(
+      await postJson(ctx, '/api/auth/sign-in/email', { email: user.email, password: user.password }),
+    );
+    // Another transaction holds the user's other session, so the save (which holds the user) waits to end
+    // it; then that transaction asks for the user: each waits for the other, and PostgreSQL cancels the save.
+    const blocker = await ctx.database.pool.connect();
+    let res: Awaited<ReturnType<typeof patchMe>>;
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT id FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1 FOR UPDATE', [
+        user.id,
+      ]);
+      const saving = patchMe(user, { firstName: 'Never', lastName: 'Saved', newPassword: 'Changed789' });
+      await statementsWaitForALock(ctx);
+      await blocker.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+      res = await saving;
+      await blocker.query('ROLLBACK');
+    } finally {
+      blocker.release();
+    }
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'TRANSACTION_COLLIDED' });
+    const me = await ctx.request(user, { method: 'GET', url: '/api/me' });
+    expect(me.json()).toMatchObject({ firstName: 'Test', lastName: 'User' });
+    const otherMe = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: other } });
+    expect(otherMe.statusCode).toBe(200);
+    const oldPassword = await postJson(ctx, '/api/auth/sign-in/email', { email: user.email, password: user.password });
+    expect(oldPassword.statusCode).toBe(200);
   });
 });
 

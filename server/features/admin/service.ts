@@ -12,7 +12,7 @@ import { todayIn } from '../../../contracts/dates';
 import { isUuid } from '../../../contracts/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { toEventDto } from '../../domain/events';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../plugins/errors';
+import { AppError, ConflictError, isTransactionCollision, NotFoundError, ValidationError } from '../../plugins/errors';
 import { claimUpload, rememberDiscarded, type Uploads } from '../../plugins/uploads';
 import * as repo from './repository';
 
@@ -82,7 +82,7 @@ async function takeImage(tx: DbOrTx, imageUrl: string): Promise<void> {
 function rethrowSaveError(error: unknown): never {
   const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
   if (code === '23503') throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
-  if (code === '40P01' || code === '40001') throw new ConflictError('SAVE_COLLIDED', adminMessages.saveCollided);
+  if (isTransactionCollision(error)) throw new ConflictError('SAVE_COLLIDED', adminMessages.saveCollided);
   throw error;
 }
 

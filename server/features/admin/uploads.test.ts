@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../contracts/admin';
 import type { Storage } from '../../plugins/storage';
 import { createUploads, MAX_FAILURES_IN_A_ROW, UPLOAD_GRACE_MS, UPLOADS_JOB } from '../../plugins/uploads';
-import { eventually, setupTestApp, type TestUser } from '../../test/helpers';
+import { connectionStates, setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
 import { updateEvent } from './service';
 import {
   afterGrace,
@@ -222,25 +222,6 @@ describe('unused uploads', () => {
     return { run, release };
   }
 
-  /** How many connections of this database wait for a lock, and how many sit in an open transaction. */
-  async function connectionStates() {
-    const { rows } = await ctx.database.pool.query<{ waiting: number; inTransaction: number }>(
-      `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting,
-              count(*) FILTER (WHERE state LIKE 'idle in transaction%')::int AS "inTransaction"
-         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    return rows[0] ?? { waiting: 0, inTransaction: 0 };
-  }
-
-  /** Until `count` statements of this database wait for a lock (the other sides of a race have reached it). */
-  function statementsWaitForALock(count = 1) {
-    return eventually(
-      async () => (await connectionStates()).waiting,
-      (n) => n >= count,
-      `${count} statement(s) waiting for a lock`,
-    );
-  }
-
   /** A storage whose `remove` fails for the URLs `fails` accepts, counting the attempts. */
   function storageFailingFor(fails: (url: string) => boolean) {
     const attempts: string[] = [];
@@ -319,7 +300,7 @@ describe('unused uploads', () => {
     const { run, release } = await runPausedAtFirstRemoval();
     try {
       // The storage is busy (a slow bucket): the job holds no transaction, so no save waits for it.
-      expect(await connectionStates()).toEqual({ waiting: 0, inTransaction: 0 });
+      expect(await connectionStates(ctx)).toEqual({ waiting: 0, inTransaction: 0 });
       const saved = await createEvent(url);
       expect(saved.statusCode).toBe(400);
       expect(saved.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
@@ -339,7 +320,7 @@ describe('unused uploads', () => {
       await job.query('BEGIN');
       await job.query('SELECT 1 FROM uploads WHERE url = $1 FOR UPDATE', [url]);
       const saving = createEvent(url);
-      await statementsWaitForALock();
+      await statementsWaitForALock(ctx);
       await job.query('UPDATE uploads SET removal_tried_at = now() WHERE url = $1', [url]);
       await job.query('COMMIT');
       const saved = await saving;
@@ -493,7 +474,7 @@ describe('unused uploads', () => {
         ctx.request(admin, { method: 'PUT', url: `/api/admin/events/${one}`, payload: validEventBody(ctx, y) }),
         ctx.request(admin, { method: 'PUT', url: `/api/admin/events/${two}`, payload: validEventBody(ctx, x) }),
       ];
-      await statementsWaitForALock(2);
+      await statementsWaitForALock(ctx, 2);
       await job.query('COMMIT');
       const results = await Promise.all(saves);
       answers = results.map((r) => r.statusCode).sort();
