@@ -57,4 +57,19 @@ describe('eventInputSchema', () => {
     expect(eventInputSchema('2026-06-11').safeParse(base).success).toBe(false);
     expect(eventInputSchema('2026-06-11', { currentStartDate: '2026-06-10' }).safeParse(base).success).toBe(true);
   });
+
+  it.each([
+    ['9:30', '09:30'],
+    ['0:05', '00:05'],
+    ['09:30', '09:30'],
+    ['23:59', '23:59'],
+  ])('takes the 24-hour time %s (hours 0-23, minutes 00-59) as %s', (typed, stored) => {
+    const result = eventInputSchema('2026-06-10').safeParse({ ...base, startTime: typed, endTime: typed });
+    expect(result.success && [result.data.startTime, result.data.endTime]).toEqual([stored, stored]);
+  });
+
+  it.each(['24:00', '9:60', '9:5', '123:00', '-1:30', ' : '])('refuses the time %j', (typed) => {
+    const result = eventInputSchema('2026-06-10').safeParse({ ...base, startTime: typed });
+    expect(fieldErrors(result.error?.issues ?? [])).toEqual({ startTime: 'Invalid start time format' });
+  });
 });

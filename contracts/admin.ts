@@ -16,7 +16,8 @@ import { eventFormMessages } from './messages/event-form';
  * - startDate, endDate, eventDate: 'YYYY-MM-DD'; startDate ≤ endDate ≤ eventDate.
  *   "Today" is the calendar date in APP_TIMEZONE. A new start date must be today or later; on edit an
  *   unchanged start date may stay in the past (an ongoing event can still be corrected).
- * - startTime, endTime: 24-hour 'HH:MM' (shown to the public in 12-hour form).
+ * - startTime, endTime: 24-hour 'HH:MM', the hour may be typed with one digit ('9:30' is stored as '09:30');
+ *   shown to the public in 12-hour form.
  * - imageUrl: a URL returned by POST /api/admin/uploads (/uploads/eventImg/<uuid>.webp).
  * Errors come back as 400 problem+json with `errors: { field: message }`, the same messages as here.
  */
@@ -48,7 +49,8 @@ export const adminMessages = {
 export const MAX_PRICE_EGP = 1_000_000;
 export const MAX_TICKETS = 100_000;
 export const EVENT_IMAGE_URL_PATTERN = /^\/uploads\/eventImg\/[0-9a-f-]{36}\.webp$/;
-const TIME_HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** 24-hour time, hours 0-23 (one or two digits) and minutes 00-59. */
+const TIME_24H = /^([01]?\d|2[0-3]):[0-5]\d$/;
 const PRICE_PATTERN = /^\d+(\.\d+)?$/;
 const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -107,13 +109,17 @@ function dateField(required: string) {
 }
 
 function timeField(required: string, invalid: string) {
-  return z
-    .string({ error: required })
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === '') ctx.addIssue({ code: 'custom', message: required });
-      else if (!TIME_HHMM.test(value)) ctx.addIssue({ code: 'custom', message: invalid });
-    });
+  return (
+    z
+      .string({ error: required })
+      .trim()
+      .superRefine((value, ctx) => {
+        if (value === '') ctx.addIssue({ code: 'custom', message: required });
+        else if (!TIME_24H.test(value)) ctx.addIssue({ code: 'custom', message: invalid });
+      })
+      // '9:30' is stored and shown as '09:30'.
+      .transform((value) => value.padStart(5, '0'))
+  );
 }
 
 /** '150.5' → 15050. Only call on a value the schema accepted. */

@@ -90,6 +90,12 @@ describe('POST /api/admin/events', () => {
     expect(res.json()).toMatchObject({ pricePiasters: 9999, capacity: 5, ticketsAvailable: 5 });
   });
 
+  it('takes a one-digit hour and stores the time as HH:MM', async () => {
+    const res = await post(validEventBody(ctx, imageUrl, { startTime: '9:05', endTime: '0:30' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ startTime: '09:05', endTime: '00:30' });
+  });
+
   it('puts a new event in the default category when none is given', async () => {
     const { categoryId: _omit, ...body } = validEventBody(ctx, imageUrl);
     const res = await post(body);
