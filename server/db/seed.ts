@@ -64,7 +64,10 @@ const TIMES: Array<[string, string]> = [
   ['16:00', '19:00'],
 ];
 
-/** A 1200×675 gradient with soft shapes: a real, small image for each demo event. */
+/**
+ * A 1200×675 gradient with soft circles: a real, small image for each demo event. Nothing in it looks like
+ * text or a control: pages lay titles, dates and chips over the picture's lower part.
+ */
 function demoSvg(index: number, from: string, to: string): string {
   const cx = 200 + ((index * 137) % 800);
   const cy = 120 + ((index * 89) % 400);
@@ -73,8 +76,6 @@ function demoSvg(index: number, from: string, to: string): string {
   <rect width="1200" height="675" fill="url(#g)"/>
   <circle cx="${cx}" cy="${cy}" r="260" fill="#ffffff" fill-opacity="0.08"/>
   <circle cx="${1200 - cx}" cy="${675 - cy}" r="180" fill="#ffffff" fill-opacity="0.06"/>
-  <rect x="80" y="${480 - (index % 5) * 30}" width="${300 + (index % 7) * 60}" height="16" rx="8" fill="#ffffff" fill-opacity="0.25"/>
-  <rect x="80" y="${520 - (index % 5) * 30}" width="${180 + (index % 4) * 50}" height="16" rx="8" fill="#ffffff" fill-opacity="0.15"/>
 </svg>`;
 }
 
