@@ -153,6 +153,17 @@ test('a verified link landing on /?verified=1 says the email is verified', async
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
+test('the reset page outlines a bad email without a message and puts focus back on it', async ({ page }) => {
+  await page.goto('/forgot-pass');
+  await page.waitForSelector('html[data-hydrated]');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  const email = page.getByLabel('Email');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  await expect(page.getByText("A password reset link has been sent to your email if it's registered!")).toHaveCount(0);
+});
+
 test('the reset page answers the same for an unknown address', async ({ page }) => {
   await page.goto('/forgot-pass');
   await page.getByLabel('Email').fill(`nobody-${Date.now()}@eventry.test`);

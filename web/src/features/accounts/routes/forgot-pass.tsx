@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { forgotPasswordFormSchema } from '../../../../../contracts/accounts';
@@ -14,7 +14,8 @@ import { AuthCard } from '../components/auth-card';
 
 /**
  * SPEC §2 Reset password. The banner shows after every accepted request, registered address or not:
- * the page never tells who has an account. SPEC §5: no inline messages, the field is only outlined.
+ * the page never tells who has an account. SPEC §5: no inline messages, the field is only outlined; focus
+ * goes back to it, so a screen reader says it is invalid too.
  */
 export function ForgotPassRoute() {
   useDocumentMeta('Reset Password');
@@ -22,12 +23,14 @@ export function ForgotPassRoute() {
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = forgotPasswordFormSchema.safeParse({ email });
     if (!parsed.success) {
       setInvalid(true);
+      emailInput.current?.focus();
       return;
     }
     setSent(false);
@@ -64,6 +67,7 @@ export function ForgotPassRoute() {
           inputMode="email"
           autoComplete="email"
           required
+          ref={emailInput}
           value={email}
           aria-invalid={invalid ? true : undefined}
           className={invalid ? '[&_input]:border-danger' : undefined}
