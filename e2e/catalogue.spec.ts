@@ -431,6 +431,34 @@ test.describe('on a phone', () => {
     await expect(page.getByText('No Events', { exact: true })).toBeVisible();
   });
 
+  test('the scroll-to-top button never covers the pagination', async ({ page }) => {
+    await page.goto('/events-page/all');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    const next = page.getByRole('link', { name: 'Next' });
+    await page.mouse.wheel(0, 600);
+    await expect(button).toBeVisible();
+    // Next's bottom edge this far above the screen's, from just inside it to past the button's corner, then
+    // the page's very end: Next's own right-hand part is what a tap there reaches.
+    for (const above of [2, 20, 40, 60, 90, 400]) {
+      await next.evaluate((element, above) => {
+        window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + above);
+      }, above);
+      await expect
+        .poll(
+          () =>
+            next.evaluate((element) => {
+              const box = element.getBoundingClientRect();
+              return element.contains(document.elementFromPoint(box.right - 6, box.top + box.height / 2));
+            }),
+          { message: `Next ${above}px above the screen's bottom edge` },
+        )
+        .toBe(true);
+    }
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(button).toBeVisible();
+  });
+
   test('the scroll-to-top button appears after scrolling', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'See More' })).toBeVisible();
