@@ -357,6 +357,32 @@ test('moving to another page puts the focus on its heading; a control that stays
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
+test('after Next or Previous from the keyboard, the focus starts at the new page’s results', async ({ page }) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/events-page/all');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const next = page.getByRole('link', { name: 'Next' });
+    await next.focus();
+    await next.press('Enter');
+    await expect(page).toHaveURL(/\/events-page\/all\?page=2$/);
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    // Not left on Next, far below the view: the results' heading has it, and Tab goes on to the first card.
+    await expect(page.getByRole('heading', { name: 'Events', level: 2 })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const first = page.getByRole('heading', { level: 3 }).first().getByRole('link');
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport();
+    await page.getByRole('link', { name: 'Previous' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/events-page\/all$/);
+    await expect(page.getByRole('heading', { name: 'Events', level: 2 })).toBeFocused();
+  }
+});
+
 test('a reload keeps the place the reader had scrolled to', async ({ page }) => {
   await page.goto('/events-page/all');
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
