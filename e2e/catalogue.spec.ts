@@ -5,7 +5,7 @@ import type { EventsPage } from '../contracts/catalogue';
 import { EVENTS_PAGE_SIZE, HEADER_SEARCH_LIMIT } from '../contracts/constants';
 import { addDays, todayIn } from '../contracts/dates';
 import { E2E_APP_PORT } from '../playwright.config';
-import { holdRequests } from './support/fixtures';
+import { holdRequests, USER_STATE } from './support/fixtures';
 import { expect, test } from './support/test';
 
 /**
@@ -483,6 +483,30 @@ test.describe('on a phone', () => {
     }
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(button).toBeVisible();
+  });
+
+  test.describe('signed in', () => {
+    test.use({ storageState: USER_STATE });
+
+    test('the account menu and the link menu are never open together', async ({ page }) => {
+      await page.goto('/events-page/all');
+      const links = page.getByRole('navigation', { name: 'Mobile' });
+      const account = page.getByRole('menu', { name: 'Account' });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(links).toBeVisible();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await expect(account).toBeVisible();
+      await expect(links).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(links).toBeVisible();
+      await expect(account).toHaveCount(0);
+      // From the keyboard too.
+      await page.getByRole('button', { name: 'Account menu' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(account).toBeVisible();
+      await expect(links).toBeHidden();
+    });
   });
 
   test('the scroll-to-top button appears after scrolling', async ({ page }) => {
