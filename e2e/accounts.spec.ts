@@ -219,6 +219,32 @@ test('an admin signs in to /admin, sees the reduced header and signs out', async
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('toasts show below the header, covering none of its controls, on a wide screen and on a phone', async ({
+  page,
+}) => {
+  for (const [viewport, account] of [
+    [{ width: 1280, height: 800 }, ADMIN],
+    [{ width: 390, height: 844 }, USER],
+  ] as const) {
+    await page.context().clearCookies();
+    await page.setViewportSize(viewport);
+    await signIn(page, account.email, account.password);
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Logged in Successfully' });
+    await expect(toast).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: 'Eventry' })).toBeVisible();
+    const header = await page.locator('header').boundingBox();
+    if (!header) throw new Error('no header');
+    // Sonner slides a toast in from above: wait for it to settle.
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? 0, { message: `the toast's top at ${viewport.width}px` })
+      .toBeGreaterThanOrEqual(header.y + header.height);
+    // Still SPEC §9's top-right corner.
+    const box = await toast.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(viewport.width - 40);
+    expect(box?.y ?? 0).toBeLessThan(viewport.height / 4);
+  }
+});
+
 test('a user is sent away from the admin area', async ({ page }) => {
   await signIn(page, USER.email, USER.password);
   await expect(page).toHaveURL(/\/$/);
