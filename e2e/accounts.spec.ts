@@ -268,6 +268,23 @@ test.describe('with a session', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
+  test('on a phone, the profile picture shows at all times that it can be changed', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/edit-profile');
+    const picture = page.getByRole('button', { name: 'Change profile picture' });
+    // Touch screens never hover: the cue is there without it.
+    const badge = picture.getByTestId('change-picture-badge');
+    await expect(badge).toBeVisible();
+    const [badgeBox, pictureBox] = [await badge.boundingBox(), await picture.boundingBox()];
+    if (!badgeBox || !pictureBox) throw new Error('the picture or its badge is not shown');
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(pictureBox.x + pictureBox.width + 1);
+    expect(badgeBox.y + badgeBox.height).toBeLessThanOrEqual(pictureBox.y + pictureBox.height + 1);
+    // A tap on the badge is a tap on the picture: it opens the file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await badge.click();
+    await chooser;
+  });
+
   test('the edit profile page stays blank while the session is being checked', async ({ page }) => {
     const release = await holdRequests(page, '**/api/me');
     await page.goto('/edit-profile');
