@@ -324,6 +324,29 @@ test.describe('as the admin', () => {
     expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
   });
 
+  test('the image field says which picture it shows, with a labelled button instead of the bare file input', async ({
+    page,
+  }) => {
+    const [id] = await createEvents(page, [`Zz Picture ${Date.now()}`]);
+    await page.goto(`/admin/event/${id}`);
+    await expect(page.getByRole('img', { name: 'Event preview' })).toBeVisible();
+    const input = page.getByLabel('Event image');
+    // The native input would say "No file chosen" beside the picture: it is there for the keyboard, unseen.
+    await expect(input).toHaveAccessibleName('Event image');
+    await expect(input).toHaveAccessibleDescription('Current image');
+    await expect(page.getByText('Current image', { exact: true })).toBeVisible();
+    expect((await input.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await input.focus();
+    await expect(input).toBeFocused();
+    // The visible button opens the file chooser; the status then names the file uploaded.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Replace image', { exact: true }).click();
+    await (await chooser).setFiles(await posterFile('e2e-replacement.png', { r: 200, g: 90, b: 20 }));
+    await expect(input).toHaveAccessibleDescription('e2e-replacement.png');
+    await expect(page.getByText('e2e-replacement.png', { exact: true })).toBeVisible();
+    expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+  });
+
   test('the search box follows the address on Back and Forward', async ({ page }) => {
     await page.goto('/admin');
     const search = page.getByLabel('Search events by title');
