@@ -324,6 +324,23 @@ test.describe('as the admin', () => {
     expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
   });
 
+  test('on a phone, a long title shows whole in the list', async ({ page }) => {
+    const prefix = `Zz Long ${Date.now()}`;
+    const title = `${prefix} Summer Jazz and Soul Evening at the Garden Theatre, the Second Night`;
+    const [id] = await createEvents(page, [title]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin?q=${encodeURIComponent(prefix)}`);
+    const shown = page.getByRole('table').getByText(title, { exact: true });
+    await expect(shown).toBeVisible();
+    // Wrapped, not cut short: nothing of it lies past its own box.
+    const cut = await shown.evaluate((element) => ({
+      height: element.scrollHeight - element.clientHeight,
+      width: element.scrollWidth - element.clientWidth,
+    }));
+    expect(cut).toEqual({ height: 0, width: 0 });
+    expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+  });
+
   test('the image field says which picture it shows, with a labelled button instead of the bare file input', async ({
     page,
   }) => {
