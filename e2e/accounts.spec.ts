@@ -230,6 +230,32 @@ test('an admin signs in to /admin, sees the reduced header and signs out', async
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('toasts show below the header, covering none of its controls, on a wide screen and on a phone', async ({
+  page,
+}) => {
+  for (const [viewport, account] of [
+    [{ width: 1280, height: 800 }, ADMIN],
+    [{ width: 390, height: 844 }, USER],
+  ] as const) {
+    await page.context().clearCookies();
+    await page.setViewportSize(viewport);
+    await signIn(page, account.email, account.password);
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Logged in Successfully' });
+    await expect(toast).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: 'Eventry' })).toBeVisible();
+    const header = await page.locator('header').boundingBox();
+    if (!header) throw new Error('no header');
+    // Sonner slides a toast in from above: wait for it to settle.
+    await expect
+      .poll(async () => (await toast.boundingBox())?.y ?? 0, { message: `the toast's top at ${viewport.width}px` })
+      .toBeGreaterThanOrEqual(header.y + header.height);
+    // Still SPEC §9's top-right corner.
+    const box = await toast.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(viewport.width - 40);
+    expect(box?.y ?? 0).toBeLessThan(viewport.height / 4);
+  }
+});
+
 test('a user is sent away from the admin area', async ({ page }) => {
   await signIn(page, USER.email, USER.password);
   await expect(page).toHaveURL(/\/$/);
@@ -251,6 +277,23 @@ test.describe('with a session', () => {
     await expect(header.getByRole('button', { name: 'Account menu' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'All events' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('on a phone, the profile picture shows at all times that it can be changed', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/edit-profile');
+    const picture = page.getByRole('button', { name: 'Change profile picture' });
+    // Touch screens never hover: the cue is there without it.
+    const badge = picture.getByTestId('change-picture-badge');
+    await expect(badge).toBeVisible();
+    const [badgeBox, pictureBox] = [await badge.boundingBox(), await picture.boundingBox()];
+    if (!badgeBox || !pictureBox) throw new Error('the picture or its badge is not shown');
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(pictureBox.x + pictureBox.width + 1);
+    expect(badgeBox.y + badgeBox.height).toBeLessThanOrEqual(pictureBox.y + pictureBox.height + 1);
+    // A tap on the badge is a tap on the picture: it opens the file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await badge.click();
+    await chooser;
   });
 
   test('the edit profile page stays blank while the session is being checked', async ({ page }) => {

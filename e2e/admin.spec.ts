@@ -324,6 +324,46 @@ test.describe('as the admin', () => {
     expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
   });
 
+  test('on a phone, a long title shows whole in the list', async ({ page }) => {
+    const prefix = `Zz Long ${Date.now()}`;
+    const title = `${prefix} Summer Jazz and Soul Evening at the Garden Theatre, the Second Night`;
+    const [id] = await createEvents(page, [title]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin?q=${encodeURIComponent(prefix)}`);
+    const shown = page.getByRole('table').getByText(title, { exact: true });
+    await expect(shown).toBeVisible();
+    // Wrapped, not cut short: nothing of it lies past its own box.
+    const cut = await shown.evaluate((element) => ({
+      height: element.scrollHeight - element.clientHeight,
+      width: element.scrollWidth - element.clientWidth,
+    }));
+    expect(cut).toEqual({ height: 0, width: 0 });
+    expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+  });
+
+  test('the image field says which picture it shows, with a labelled button instead of the bare file input', async ({
+    page,
+  }) => {
+    const [id] = await createEvents(page, [`Zz Picture ${Date.now()}`]);
+    await page.goto(`/admin/event/${id}`);
+    await expect(page.getByRole('img', { name: 'Event preview' })).toBeVisible();
+    const input = page.getByLabel('Event image');
+    // The native input would say "No file chosen" beside the picture: it is there for the keyboard, unseen.
+    await expect(input).toHaveAccessibleName('Event image');
+    await expect(input).toHaveAccessibleDescription('Current image');
+    await expect(page.getByText('Current image', { exact: true })).toBeVisible();
+    expect((await input.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await input.focus();
+    await expect(input).toBeFocused();
+    // The visible button opens the file chooser; the status then names the file uploaded.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText('Replace image', { exact: true }).click();
+    await (await chooser).setFiles(await posterFile('e2e-replacement.png', { r: 200, g: 90, b: 20 }));
+    await expect(input).toHaveAccessibleDescription('e2e-replacement.png');
+    await expect(page.getByText('e2e-replacement.png', { exact: true })).toBeVisible();
+    expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+  });
+
   test('the search box follows the address on Back and Forward', async ({ page }) => {
     await page.goto('/admin');
     const search = page.getByLabel('Search events by title');

@@ -5,7 +5,7 @@ import type { EventsPage } from '../contracts/catalogue';
 import { EVENTS_PAGE_SIZE, HEADER_SEARCH_LIMIT } from '../contracts/constants';
 import { addDays, todayIn } from '../contracts/dates';
 import { E2E_APP_PORT } from '../playwright.config';
-import { holdRequests } from './support/fixtures';
+import { holdRequests, USER_STATE } from './support/fixtures';
 import { expect, test } from './support/test';
 
 /**
@@ -357,6 +357,32 @@ test('moving to another page puts the focus on its heading; a control that stays
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
+test('after Next or Previous from the keyboard, the focus starts at the new page’s results', async ({ page }) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/events-page/all');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const next = page.getByRole('link', { name: 'Next' });
+    await next.focus();
+    await next.press('Enter');
+    await expect(page).toHaveURL(/\/events-page\/all\?page=2$/);
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    // Not left on Next, far below the view: the results' heading has it, and Tab goes on to the first card.
+    await expect(page.getByRole('heading', { name: 'Events', level: 2 })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const first = page.getByRole('heading', { level: 3 }).first().getByRole('link');
+    await expect(first).toBeFocused();
+    await expect(first).toBeInViewport();
+    await page.getByRole('link', { name: 'Previous' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/events-page\/all$/);
+    await expect(page.getByRole('heading', { name: 'Events', level: 2 })).toBeFocused();
+  }
+});
+
 test('a reload keeps the place the reader had scrolled to', async ({ page }) => {
   await page.goto('/events-page/all');
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
@@ -429,6 +455,58 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1);
     await search.fill('nothing starts like this');
     await expect(page.getByText('No Events', { exact: true })).toBeVisible();
+  });
+
+  test('the scroll-to-top button never covers the pagination', async ({ page }) => {
+    await page.goto('/events-page/all');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const button = page.getByRole('button', { name: 'Scroll to top' });
+    const next = page.getByRole('link', { name: 'Next' });
+    await page.mouse.wheel(0, 600);
+    await expect(button).toBeVisible();
+    // Next's bottom edge this far above the screen's, from just inside it to past the button's corner, then
+    // the page's very end: Next's own right-hand part is what a tap there reaches.
+    for (const above of [2, 20, 40, 60, 90, 400]) {
+      await next.evaluate((element, above) => {
+        window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight + above);
+      }, above);
+      await expect
+        .poll(
+          () =>
+            next.evaluate((element) => {
+              const box = element.getBoundingClientRect();
+              return element.contains(document.elementFromPoint(box.right - 6, box.top + box.height / 2));
+            }),
+          { message: `Next ${above}px above the screen's bottom edge` },
+        )
+        .toBe(true);
+    }
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(button).toBeVisible();
+  });
+
+  test.describe('signed in', () => {
+    test.use({ storageState: USER_STATE });
+
+    test('the account menu and the link menu are never open together', async ({ page }) => {
+      await page.goto('/events-page/all');
+      const links = page.getByRole('navigation', { name: 'Mobile' });
+      const account = page.getByRole('menu', { name: 'Account' });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(links).toBeVisible();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await expect(account).toBeVisible();
+      await expect(links).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(links).toBeVisible();
+      await expect(account).toHaveCount(0);
+      // From the keyboard too.
+      await page.getByRole('button', { name: 'Account menu' }).focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(account).toBeVisible();
+      await expect(links).toBeHidden();
+    });
   });
 
   test('the scroll-to-top button appears after scrolling', async ({ page }) => {

@@ -16,9 +16,25 @@ const colors = {
   '--error-text': '#fef2f2',
 } as CSSProperties;
 
+/**
+ * Toasts start below the 64 px header (h-16) rather than over it: for their 5 seconds they would hide the
+ * avatar menu, the search box, the admin's Logout, or on a phone (where they span the width) all of it.
+ * 16 px of room, as sonner leaves from the edge on a phone.
+ */
+const BELOW_HEADER = { top: 64 + 16 };
+
 /** SPEC §8/§9 toasts: top-right, 5 seconds, dark theme. Loaded in its own chunk (see providers.tsx). */
 export default function AppToaster() {
   return (
-    <Toaster position="top-right" duration={TOAST_DURATION_MS} theme="dark" richColors closeButton style={colors} />
+    <Toaster
+      position="top-right"
+      offset={BELOW_HEADER}
+      mobileOffset={BELOW_HEADER}
+      duration={TOAST_DURATION_MS}
+      theme="dark"
+      richColors
+      closeButton
+      style={colors}
+    />
   );
 }

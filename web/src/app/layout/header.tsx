@@ -100,7 +100,7 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           {me ? (
             <Suspense fallback={<span className="size-10 rounded-full bg-surface-overlay" />}>
-              <UserMenu me={me} />
+              <UserMenu me={me} onOpen={() => setMenuOpen(false)} />
             </Suspense>
           ) : isPending ? (
             // A session cookie was sent and /api/me has not answered (visitors without one are known at once,

@@ -9,8 +9,11 @@ import { VerificationNotice } from './verification-notice';
 const item =
   'flex w-full items-center rounded-md px-3 py-2 text-left text-sm text-fg hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none';
 
-/** The avatar menu of a signed-in user: Edit Profile, Your Bookings, Logout. */
-export function UserMenu({ me }: { me: Me }) {
+/**
+ * The avatar menu of a signed-in user: Edit Profile, Your Bookings, Logout. `onOpen` lets the header close
+ * its phone menu, which this one would otherwise overlap.
+ */
+export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -33,6 +36,11 @@ export function UserMenu({ me }: { me: Me }) {
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
+
+  const show = () => {
+    setOpen(true);
+    onOpen?.();
+  };
 
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -60,11 +68,11 @@ export function UserMenu({ me }: { me: Me }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => (open ? setOpen(false) : show())}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
-            setOpen(true);
+            show();
           }
         }}
         className="relative grid size-10 place-items-center rounded-full ring-2 ring-transparent transition hover:ring-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"

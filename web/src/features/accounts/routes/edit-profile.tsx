@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -27,6 +27,15 @@ export function EditProfileRoute() {
   const { data: me } = useMe();
   if (!me) return null;
   return <EditProfileForm me={me} />;
+}
+
+/** The picture's decorative icons (its button is named "Change profile picture"). */
+function StrokeIcon({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2">
+      {children}
+    </svg>
+  );
 }
 
 /** The picture shown on the form: the saved one until another is uploaded; Continue saves it, Cancel drops it. */
@@ -69,31 +78,39 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
         onClick={() => input.current?.click()}
         disabled={loading}
         aria-label="Change profile picture"
-        className="group relative size-32 overflow-hidden rounded-full ring-2 ring-border focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
+        className="group relative size-32 rounded-full ring-2 ring-border focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
       >
-        <Avatar url={imageUrl} size={128} className="size-32" />
-        {loading ? (
-          <span className="absolute inset-0 grid place-items-center bg-surface/80 text-accent">
-            <Spinner label="Uploading your picture" className="scale-150" />
-          </span>
-        ) : (
+        <span className="absolute inset-0 overflow-hidden rounded-full">
+          <Avatar url={imageUrl} size={128} className="size-32" />
+          {loading ? (
+            <span className="absolute inset-0 grid place-items-center bg-surface/80 text-accent">
+              <Spinner label="Uploading your picture" className="scale-150" />
+            </span>
+          ) : (
+            <span
+              aria-hidden="true"
+              className="absolute inset-0 grid place-items-center bg-black/55 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+            >
+              <span className="flex flex-col items-center gap-1">
+                <StrokeIcon className="size-6">
+                  <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
+                </StrokeIcon>
+                Edit
+              </span>
+            </span>
+          )}
+        </span>
+        {/* Touch screens never show the hover overlay: this badge says, at all times, that the picture changes. */}
+        {loading ? null : (
           <span
             aria-hidden="true"
-            className="absolute inset-0 grid place-items-center bg-black/55 text-sm font-semibold text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+            data-testid="change-picture-badge"
+            className="absolute right-0 bottom-0 grid size-9 place-items-center rounded-full bg-accent text-accent-fg shadow-lg ring-4 ring-surface-raised"
           >
-            <span className="flex flex-col items-center gap-1">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
-              </svg>
-              Edit
-            </span>
+            <StrokeIcon className="size-5">
+              <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
+              <circle cx="12" cy="13" r="3.5" />
+            </StrokeIcon>
           </span>
         )}
       </button>

@@ -7,7 +7,8 @@ import { cn } from '../../../components/ui/cn';
 /**
  * The admin table's columns (SPEC §2); the less important ones hide on small screens. Every column but the
  * title keeps to one line at its content's width; the title takes the width they leave (w-full max-w-0: however
- * long, it never widens the table) and is cut short to fit, so each row's actions stay in view.
+ * long, it never widens the table), so each row's actions stay in view. Below md the title wraps in full (cut
+ * short in so narrow a column, similar titles would look the same); wider, it is cut short to one line.
  */
 export const ADMIN_COLUMNS = [
   { key: 'number', label: '#', className: 'w-12 hidden sm:table-cell whitespace-nowrap' },
@@ -74,8 +75,7 @@ export function EventsTable({
             <tr key={event.id} className="border-t border-border hover:bg-surface-raised">
               <td className={cn('px-3 py-2 text-fg-muted', cell('number'))}>{firstNumber + index}</td>
               <th scope="row" className={cn('px-3 py-2 font-medium', cell('title'))}>
-                {/* On a phone the column is narrow: two lines of title, and the date may wrap, rather than a few letters. */}
-                <span className="block break-words max-sm:line-clamp-2 sm:truncate" title={event.title}>
+                <span className="block break-words md:truncate" title={event.title}>
                   {event.title}
                 </span>
                 <span className="block text-xs font-normal text-fg-muted md:hidden">

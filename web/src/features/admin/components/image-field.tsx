@@ -1,6 +1,7 @@
-import { type RefCallback, useId, useRef } from 'react';
+import { type RefCallback, useId, useRef, useState } from 'react';
 import { adminMessages } from '../../../../../contracts/admin';
 import { MAX_UPLOAD_BYTES } from '../../../../../contracts/constants';
+import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +12,9 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 /**
  * The event picture: choose a file, it uploads at once (spinner), then the preview shows the stored
  * image. The server re-checks everything; the size check here only saves a pointless upload.
+ * The native file input would say "No file chosen" beside the picture shown (it is emptied after each
+ * upload, and knows nothing of the saved image): it is kept for the keyboard and screen readers but
+ * hidden, and a button-like label and a status line of our own say what is there.
  */
 export function ImageField({
   value,
@@ -27,9 +31,13 @@ export function ImageField({
   fieldRef?: RefCallback<HTMLInputElement>;
 }) {
   const inputId = useId();
+  const labelId = `${inputId}-label`;
+  const statusId = `${inputId}-status`;
   const errorId = `${inputId}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadEventImage();
+  /** The name of the file uploaded here; none while the picture is the one the event was saved with. */
+  const [fileName, setFileName] = useState<string | null>(null);
 
   function onFile(file: File | undefined) {
     if (!file) return;
@@ -40,7 +48,10 @@ export function ImageField({
       return;
     }
     upload.mutate(file, {
-      onSuccess: ({ url }) => onUploaded(url),
+      onSuccess: ({ url }) => {
+        setFileName(file.name);
+        onUploaded(url);
+      },
       onError: (e) => refuse(e instanceof ApiError && e.status === 400 ? e.message : adminMessages.uploadFailed),
       onSettled: () => {
         if (inputRef.current) inputRef.current.value = '';
@@ -50,7 +61,7 @@ export function ImageField({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
+      <label id={labelId} htmlFor={inputId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
         Event image
       </label>
       <div
@@ -67,20 +78,39 @@ export function ImageField({
           <span className="px-4 text-center text-sm text-fg-muted">JPEG, PNG or WebP, at most 5 MB</span>
         )}
       </div>
-      <input
-        ref={(node) => {
-          inputRef.current = node;
-          fieldRef?.(node);
-        }}
-        id={inputId}
-        type="file"
-        accept={ACCEPT}
-        disabled={upload.isPending}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onFile(e.target.files?.[0])}
-        className="max-w-xl text-sm text-fg-muted file:mr-3 file:rounded-lg file:border-0 file:bg-surface-overlay file:px-4 file:py-2 file:font-semibold file:text-fg hover:file:bg-border"
-      />
+      <div className="relative flex max-w-xl items-center gap-3">
+        <input
+          ref={(node) => {
+            inputRef.current = node;
+            fieldRef?.(node);
+          }}
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          disabled={upload.isPending}
+          // Named by the field's label only: the button-like label below is a second label of the input.
+          aria-labelledby={labelId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${statusId} ${errorId}` : statusId}
+          onChange={(e) => onFile(e.target.files?.[0])}
+          className="peer sr-only"
+        />
+        {/* Clicking it opens the file picker; the focus ring is the hidden input's. */}
+        <label
+          htmlFor={inputId}
+          aria-hidden="true"
+          className={buttonClasses(
+            'secondary',
+            'md',
+            'shrink-0 cursor-pointer peer-focus:outline-2 peer-focus:outline-offset-2 peer-focus:outline-accent peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
+          )}
+        >
+          {value ? 'Replace image' : 'Choose image'}
+        </label>
+        <span id={statusId} className="min-w-0 truncate text-sm text-fg-muted">
+          {upload.isPending ? 'Uploading…' : value ? (fileName ?? 'Current image') : 'No image chosen'}
+        </span>
+      </div>
       {error ? (
         <p id={errorId} className="text-sm text-danger">
           {error}

@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 
-/** Previous / Next links; nothing at all with one page or none (SPEC §2). */
+/**
+ * Previous / Next links; nothing at all with one page or none (SPEC §2). The row is only as wide as its
+ * controls, and the scroll-to-top button keeps clear of it (`data-keep-clear`).
+ */
 export function Pagination({
   page,
   pageCount,
@@ -15,7 +18,7 @@ export function Pagination({
   if (pageCount <= 1) return null;
   const disabled = 'pointer-events-none opacity-40';
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+    <nav aria-label="Pagination" data-keep-clear className="mx-auto flex w-fit items-center justify-center gap-4">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={buttonClasses('secondary')} rel="prev">
           {catalogueMessages.previous}

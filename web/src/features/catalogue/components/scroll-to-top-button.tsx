@@ -4,11 +4,27 @@ import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
 import { IconArrowUp } from './icons';
 
-/** Appears once the page has scrolled past SCROLL_TOP_THRESHOLD_PX. */
+/** The corner the button takes (right-5 bottom-5 size-12: 20 + 48 px), and a little room around it. */
+const CORNER_PX = 20 + 48 + 8;
+
+/**
+ * Whether the button would cover a control marked `data-keep-clear` (the pagination: on a phone it spans
+ * the width, so Next passes under the corner as the list's end scrolls into view).
+ */
+function coversKeptClear(): boolean {
+  const width = document.documentElement.clientWidth;
+  const height = window.innerHeight;
+  return [...document.querySelectorAll('[data-keep-clear]')].some((element) => {
+    const box = element.getBoundingClientRect();
+    return box.right > width - CORNER_PX && box.bottom > height - CORNER_PX && box.top < height;
+  });
+}
+
+/** Appears once the page has scrolled past SCROLL_TOP_THRESHOLD_PX, and steps aside from the pagination. */
 export function ScrollToTopButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
+    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX && !coversKeptClear());
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);

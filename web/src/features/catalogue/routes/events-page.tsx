@@ -49,11 +49,20 @@ export function EventsPageRoute() {
   const { data, isPending, isError, isPlaceholderData, refetch } = useEvents({ category, q, page });
 
   // Next and Previous show another page of cards: start reading it from the top, as a new page would.
+  // The focus goes with it: left on Next (or lost with a Next that became disabled), it would sit far below
+  // the view and Tab would go on to the footer. It starts at the results instead (their heading, or the
+  // page's when there are none); a control above them (the search box, a category) keeps it.
   const shownPage = useRef(page);
+  const pageHeading = useRef<HTMLHeadingElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (shownPage.current === page) return;
     shownPage.current = page;
     window.scrollTo(0, 0);
+    const active = document.activeElement;
+    if (active === document.body || active?.closest('nav[aria-label="Pagination"]')) {
+      (resultsHeading.current ?? pageHeading.current)?.focus({ preventScroll: true });
+    }
   }, [page]);
 
   // A page past the last one shows the last page: make the address say so.
@@ -66,7 +75,9 @@ export function EventsPageRoute() {
   return (
     <PageContainer className="flex flex-col gap-6">
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
+        <h1 ref={pageHeading} tabIndex={-1} data-route-focus className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {heading}
+        </h1>
         {view.unknown ? (
           <p className="text-fg-muted">
             There is no “{category}” category. Choose one below, or{' '}
@@ -113,7 +124,9 @@ export function EventsPageRoute() {
       ) : (
         <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           {/* Keeps the outline h1 → h2 → h3 (the cards' titles) without a visible heading. */}
-          <h2 className="sr-only">Events</h2>
+          <h2 ref={resultsHeading} tabIndex={-1} data-route-focus className="sr-only">
+            Events
+          </h2>
           <EventGrid>
             {data.items.map((event, i) => (
               // The first image is the page's largest paint: fetched at once and first; the rest lazily.
