@@ -1,5 +1,6 @@
+import type { PlaywrightWorkerArgs } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, firstLink, holdRequests, USER, USER_STATE, waitForMail } from './support/fixtures';
+import { ADMIN, firstLink, holdRequests, loginFor, USER, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 async function signIn(page: Page, email: string, password: string) {
@@ -303,5 +304,81 @@ test.describe('with a session', () => {
     await expect(page.getByRole('main')).toBeEmpty();
     release();
     await expect(page.getByLabel('Email')).toHaveValue(USER.email);
+  });
+});
+
+test.describe('when the session ends', () => {
+  /** Signs in with a session of this test's own (ending it must not end the shared one). */
+  async function signInFresh(page: Page, baseURL: string | undefined) {
+    const signedIn = await page.request.post('/api/auth/sign-in/email', {
+      headers: { origin: baseURL as string },
+      data: { email: USER.email, password: USER.password },
+    });
+    expect(signedIn.ok()).toBe(true);
+  }
+
+  /** Ends the browser's session on the server, as a sign-out on another device or an expiry would. */
+  async function revokeSession(
+    page: Page,
+    playwright: PlaywrightWorkerArgs['playwright'],
+    baseURL: string | undefined,
+  ) {
+    const other = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
+    expect((await other.post('/api/auth/sign-out', { headers: { origin: baseURL as string } })).ok()).toBe(true);
+    await other.dispose();
+  }
+
+  test('Your Bookings from the avatar menu sends the user to sign in, and the header forgets them', async ({
+    page,
+    baseURL,
+  }) => {
+    await signInFresh(page, baseURL);
+    await page.goto('/events-page/all');
+    const menu = page.getByRole('button', { name: 'Account menu' });
+    await expect(menu).toBeVisible();
+    await page.context().clearCookies();
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Your Bookings' }).click();
+    await expect(page).toHaveURL(loginFor('/profile'));
+    await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+    await page.goBack();
+    await expect(page.locator('header').getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(menu).toHaveCount(0);
+  });
+
+  test('saving the profile sends the user to sign in, without an error toast, and back afterwards', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    await signInFresh(page, baseURL);
+    await page.goto('/edit-profile');
+    await expect(page.getByLabel('Email')).toHaveValue(USER.email);
+    await revokeSession(page, playwright, baseURL);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(loginFor('/edit-profile'));
+    await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+    await expect(page.getByText('Something went wrong, try again later')).toHaveCount(0);
+
+    await page.getByLabel('Email').fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/edit-profile$/);
+
+    // A picture chosen after the session has gone: the same.
+    await page.context().clearCookies();
+    await pickPicture(page, 'late.png', '#7c3aed');
+    await expect(page).toHaveURL(loginFor('/edit-profile'));
+    await expect(page.getByText('Something went wrong, try again later')).toHaveCount(0);
+  });
+
+  test('a wrong password on the sign-in form is no ended session', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong12345');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('incorrect Email or Password!')).toBeVisible();
+    await expect(page.getByText('Your session has ended. Sign in again.')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/login$/);
   });
 });

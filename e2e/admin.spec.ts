@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
-import { ADMIN, ADMIN_STATE, createEventAsAdmin, holdRequests } from './support/fixtures';
+import { ADMIN, ADMIN_STATE, createEventAsAdmin, holdRequests, loginFor } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 const today = todayIn('Africa/Cairo');
@@ -233,6 +233,27 @@ test.describe('as the admin', () => {
     await visitor.goto(`/event-details/${id}`);
     await expect(visitor).toHaveURL(/\/404$/);
     await visitorContext.close();
+  });
+
+  test('a save after the session has ended goes to sign in, not to an error, and back to the form', async ({
+    page,
+  }) => {
+    const [id] = await createEvents(page, [`Zz Session Ends ${Date.now()}`]);
+    await page.goto(`/admin/event/${id}`);
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    await expect(save).toBeVisible();
+    await page.context().clearCookies();
+    await save.click();
+    await expect(page).toHaveURL(loginFor(`/admin/event/${id}`));
+    await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+    await expect(page.getByText('Failed to edit event')).toHaveCount(0);
+
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/event/${id}$`));
+    await expect(save).toBeVisible();
+    expect((await page.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
   });
 
   test('a delete the server refuses brings the row back with an error', async ({ page }) => {

@@ -1,6 +1,15 @@
+import type { Browser } from '@playwright/test';
 import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
-import { ADMIN_STATE, createEventAsAdmin, holdRequests, USER, USER_STATE, waitForMail } from './support/fixtures';
+import {
+  ADMIN_STATE,
+  createEventAsAdmin,
+  holdRequests,
+  loginFor,
+  USER,
+  USER_STATE,
+  waitForMail,
+} from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 test.use({ storageState: USER_STATE });
@@ -15,6 +24,27 @@ async function openTicketSelection(page: Page): Promise<string> {
   const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
   expect(title.length).toBeGreaterThan(0);
   return title;
+}
+
+/**
+ * An event of this test's own (10 EGP, 5 tickets), so that no other journey's hold on the first event counts
+ * here; `remove` soft-deletes it afterwards.
+ */
+async function ownEvent(browser: Browser, baseURL: string | undefined, name: string) {
+  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
+  const id = await createEventAsAdmin(admin.request, {
+    title: `${name} ${Date.now().toString(36)}`,
+    eventDate: addDays(todayIn('Africa/Cairo'), 200),
+    imageUrl: items[0]?.imageUrl,
+  });
+  return {
+    id,
+    remove: async () => {
+      expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+      await admin.close();
+    },
+  };
 }
 
 async function payWith(page: Page, cardNumber: string) {
@@ -37,8 +67,11 @@ test('books two tickets, pays with 4242 and finds them under Your Tickets', asyn
 
   for (let i = 0; i < 10; i++) await increase.click();
   await expect(page.locator('output[aria-label="Quantity"]')).toHaveText('11');
-  await expect(proceed).toBeDisabled();
   await expect(increase).toBeDisabled();
+  // No price for 11 tickets, which cannot be bought: the button names none.
+  await expect(proceed).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Proceed to Pay', exact: true })).toBeDisabled();
+  await expect(page.getByText('You can book at most 10 tickets at once.')).toBeVisible();
   for (let i = 0; i < 9; i++) await decrease.click();
   await expect(proceed).toBeEnabled();
   await expect(proceed).toHaveText(`Proceed to Pay ${unit * 2} EGP`);
@@ -194,4 +227,167 @@ test('a buyer holding 1 of the last 2 tickets comes back to the ticket page and 
     expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
     await admin.close();
   }
+});
+
+test('the payment page leads back to the ticket selection, which starts at the tickets held', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const event = await ownEvent(browser, baseURL, 'Change Tickets');
+  try {
+    const ticketPage = `/event-details/${event.id}/get-ticket`;
+    await page.goto(ticketPage);
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'Proceed to Pay 20 EGP' }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+
+    // The page has no header: this link is the way back short of the browser's Back button.
+    const change = page.getByRole('link', { name: 'Change tickets' });
+    await expect(change).toHaveAttribute('href', ticketPage);
+    await change.click();
+    await expect(page).toHaveURL(new RegExp(`${ticketPage}$`));
+    await expect(page.getByText('5 tickets left, including the 2 held for you', { exact: true })).toBeVisible();
+    await expect(page.locator('output[aria-label="Quantity"]')).toHaveText('2');
+    await expect(page.getByRole('button', { name: 'Proceed to Pay 20 EGP' })).toBeEnabled();
+  } finally {
+    await event.remove();
+  }
+});
+
+test('a reservation that ends while the buyer types the card moves the focus to the message, which is announced', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const event = await ownEvent(browser, baseURL, 'Hold Ends');
+  try {
+    await page.clock.install();
+    await page.goto(`/event-details/${event.id}/get-ticket`);
+    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    const card = page.getByLabel('Card number');
+    await card.fill('4242 4242');
+    await expect(card).toBeFocused();
+
+    // The server ends the reservation (reserving again replaces it), and the countdown runs out.
+    const again = await page.request.post('/api/bookings', {
+      data: { eventId: event.id, quantity: 1 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(again.status()).toBe(201);
+    await page.clock.fastForward('11:00');
+
+    const heading = page.getByRole('heading', { name: 'This reservation is no longer active' });
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('alert')).toContainText('This reservation is no longer active');
+    await expect(page.getByRole('link', { name: 'Choose tickets' })).toBeVisible();
+  } finally {
+    await event.remove();
+  }
+});
+
+test('when the session has ended, Pay sends the buyer to sign in and then back to the same payment', async ({
+  page,
+}) => {
+  await openTicketSelection(page);
+  await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+  const payment = new URL(page.url());
+  await page.context().clearCookies();
+
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page).toHaveURL(loginFor(`${payment.pathname}${payment.search}`));
+  await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+  await expect(page.getByText('Something went wrong, try again later')).toHaveCount(0);
+
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(payment.href);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+});
+
+test('when the session has ended, the ticket page sends the user to sign in instead of an error', async ({ page }) => {
+  await page.goto('/events-page/all');
+  await page.locator('a[href^="/event-details/"]').first().click();
+  await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
+  const ticketPage = `${new URL(page.url()).pathname}/get-ticket`;
+  await page.context().clearCookies();
+  await page.locator('a[href$="/get-ticket"]').first().click();
+  await expect(page).toHaveURL(loginFor(ticketPage));
+  await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+});
+
+/** Answers 500 to requests matching `pattern` until the returned function is called. */
+async function failRequests(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let failing = true;
+  await page.route(pattern, (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/problem+json',
+          body: '{"status":500,"code":"INTERNAL"}',
+        })
+      : route.continue(),
+  );
+  return () => {
+    failing = false;
+  };
+}
+
+test('a ticket page that cannot load offers to try again and the way back to the event', async ({ page }) => {
+  await page.goto('/events-page/all');
+  const href = (await page.locator('a[href^="/event-details/"]').first().getAttribute('href')) ?? '';
+  const recover = await failRequests(page, `**/api/events/${href.split('/').at(-1)}`);
+  await page.goto(`${href}/get-ticket`);
+  await expect(page.getByRole('alert')).toHaveText('Something went wrong, try again later');
+  await expect(page.getByRole('link', { name: 'Back To Event' })).toHaveAttribute('href', href);
+  recover();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: /^Proceed to Pay/ })).toBeVisible();
+});
+
+test('a payment page that cannot load offers to try again and a way out', async ({ page }) => {
+  await openTicketSelection(page);
+  await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+  const recover = await failRequests(page, /\/api\/bookings\/[0-9a-f-]{36}$/);
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('Something went wrong, try again later');
+  await expect(page.getByRole('link', { name: 'Browse events' })).toHaveAttribute('href', '/events-page/all');
+  recover();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+});
+
+test('Your Bookings that cannot load offers to try again and a way out', async ({ page }) => {
+  const recover = await failRequests(page, '**/api/me/bookings');
+  await page.goto('/profile');
+  await expect(page.getByRole('alert')).toHaveText('Something went wrong, try again later');
+  await expect(page.getByRole('link', { name: 'Browse events' })).toHaveAttribute('href', '/events-page/all');
+  recover();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('region', { name: 'Your Tickets' })).toBeVisible();
+});
+
+test('with no tickets yet, the way to the events is inside the Your Tickets card', async ({ page, baseURL }) => {
+  // A new account of its own: the shared user has tickets by now.
+  await page.context().clearCookies();
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin: baseURL as string },
+    data: {
+      name: 'Nour Adel',
+      firstName: 'Nour',
+      lastName: 'Adel',
+      email: `no-tickets-${Date.now()}@eventry.test`,
+      password: 'Visitor123',
+    },
+  });
+  expect(signUp.ok()).toBe(true);
+  await page.goto('/profile');
+  const tickets = page.getByRole('region', { name: 'Your Tickets' });
+  await expect(tickets.getByText('No tickets yet.')).toBeVisible();
+  await expect(tickets.getByRole('link', { name: 'Browse events' })).toHaveAttribute('href', '/events-page/all');
+  await expect(page.getByRole('link', { name: 'Browse events' })).toHaveCount(1);
 });

@@ -2,4 +2,5 @@
 export const accountsMessages = {
   emailVerified: 'Your email is verified.',
   verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  sessionEnded: 'Your session has ended. Sign in again.',
 } as const;

@@ -9,6 +9,8 @@ export const paymentMessages = {
   backToEvent: 'Back To Event',
   // Ticket selection and payment pages ({price}/{total} are EGP amounts).
   proceedToPay: 'Proceed to Pay {price} EGP',
+  // The same button while the quantity is over the limit (disabled): no total for tickets that cannot be had.
+  proceedWithoutTotal: 'Proceed to Pay',
   pay: 'Pay {total} EGP',
   methodStripe: 'Stripe',
   methodSimulated: 'Card (test mode)',

@@ -73,3 +73,8 @@ export async function createEventAsAdmin(
   expect(created.status()).toBe(201);
   return (await created.json()).id as string;
 }
+
+/** The sign-in page's address that comes back to `path` afterwards (the guards' ?redirect=), as a pattern. */
+export function loginFor(path: string): RegExp {
+  return new RegExp(`/login\\?redirect=${encodeURIComponent(path).replace(/[.*()]/g, '\\$&')}$`);
+}

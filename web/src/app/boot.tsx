@@ -4,10 +4,12 @@ import { BrowserRouter } from 'react-router';
 import { seedInitialData } from './initial-data';
 import { AppProviders, queryClient } from './providers';
 import { AppRoutes } from './router';
+import { forgetEndedSessions } from './session-end';
 
 /** Starts the app: hydrates the page the server rendered, or renders it here. */
 export function boot(root: HTMLElement): void {
   seedInitialData(queryClient);
+  forgetEndedSessions(queryClient);
   const app = (
     <StrictMode>
       <AppProviders>

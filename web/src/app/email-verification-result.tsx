@@ -28,7 +28,7 @@ export function EmailVerificationResult() {
           ? 'verified'
           : null;
     if (!result) return;
-    void import('./email-verification-toast').then(({ toastVerificationResult }) => {
+    void import('./app-toasts').then(({ toastVerificationResult }) => {
       toastVerificationResult(result);
       // Landing from an email there has been no interaction yet, which the toaster otherwise waits for.
       mountToasterNow();

@@ -15,6 +15,23 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown> | unknown[];
 
+/** Told when an answer says the session sent has ended; set by the app (web/src/app/boot.tsx). */
+let sessionEnded = () => {};
+
+export function onSessionEnded(listener: () => void): void {
+  sessionEnded = listener;
+}
+
+/**
+ * The API's "sign in to continue" (401 UNAUTHENTICATED): the call needs a session and the one sent has
+ * ended (expired, revoked, signed out in another tab) or is gone. The app then signs out and moves to
+ * /login by itself (web/src/app/session-end.ts), so a page need say nothing more about it. A wrong
+ * password is 401 INVALID_CREDENTIALS.
+ */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401 && error.code === 'UNAUTHENTICATED';
+}
+
 /** The Date header of the last answer and when it came (this device's clock), for serverNow(). */
 export const lastAnswer = { date: '', at: 0 };
 
@@ -42,13 +59,16 @@ async function request<T>(method: string, path: string, body?: Json | FormData, 
   const data = text ? safeParse(text) : undefined;
   if (!response.ok) {
     const problem = (data ?? {}) as Partial<Problem> & Record<string, unknown>;
-    throw new ApiError(
+    const error = new ApiError(
       response.status,
       problem.code ?? 'HTTP_ERROR',
       problem.detail ?? problem.title ?? `Request failed (${response.status})`,
       problem.errors ?? {},
       problem,
     );
+    // Before the caller hears of it: by the time its own error handling runs, the app has signed out.
+    if (isSessionEnded(error)) sessionEnded();
+    throw error;
   }
   return data as T;
 }

@@ -11,7 +11,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isSessionEnded } from '../../../lib/api-client';
 import { useMe } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
@@ -63,6 +63,8 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
       const [uploaded] = await Promise.all([upload.mutateAsync(file), minimum]);
       onUploaded(uploaded.imageUrl);
     } catch (error) {
+      // The session has ended: the app is moving to /login and says why (web/src/app/session-end.ts).
+      if (isSessionEnded(error)) return;
       toast.error(
         error instanceof ApiError && error.status === 400 ? error.message : commonMessages.somethingWentWrong,
       );
@@ -165,7 +167,8 @@ function EditProfileForm({ me }: { me: Me }) {
             focused = true;
           } else toast.error(message);
         }
-      } else {
+      } else if (!isSessionEnded(error)) {
+        // (An ended session is not: the app is moving to /login and says why, web/src/app/session-end.ts.)
         toast.error(commonMessages.somethingWentWrong);
       }
     }

@@ -15,7 +15,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isSessionEnded } from '../../../lib/api-client';
 import { useSaveEvent } from '../api/save-event';
 import { ImageField } from './image-field';
 
@@ -112,6 +112,8 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
       toast.success(isEdit ? adminMessages.edited : adminMessages.added);
       navigate('/admin');
     } catch (error) {
+      // The session has ended: the app is moving to /login and says why (web/src/app/session-end.ts).
+      if (isSessionEnded(error)) return;
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.errors)) {
           if ((FIELDS as readonly string[]).includes(field)) {

@@ -8,6 +8,7 @@ import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { isSessionEnded } from '../../../lib/api-client';
 import { useDeleteEvent } from '../api/delete-event';
 import { getAdminEventsQueryOptions, useAdminEvents } from '../api/get-admin-events';
 import { EventsTable } from '../components/events-table';
@@ -108,9 +109,10 @@ export function AdminEventsRoute() {
         toast.success(adminMessages.deleted);
         if (toFirstPage.current) go({ page: 1 });
       },
-      onError: () => {
+      onError: (error) => {
         toFirstPage.current = false;
-        toast.error(adminMessages.deleteFailed);
+        // (An ended session is not: the app is moving to /login and says why, web/src/app/session-end.ts.)
+        if (!isSessionEnded(error)) toast.error(adminMessages.deleteFailed);
       },
     });
   }

@@ -7,6 +7,7 @@ import { commonMessages } from '../../../../../contracts/messages/common';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
@@ -28,12 +29,13 @@ export function GetTicketRoute() {
   const valid = isUuid(id);
   const navigate = useNavigate();
   const eventQuery = useTicketEvent(valid ? id : '');
-  const { data: event, error, refetch } = eventQuery;
+  const { data: event, error, refetch, isFetching } = eventQuery;
   const holdQuery = useMyHold(valid ? id : '');
   // Others book meanwhile: the tickets left follow them (the same live stream as the event's page).
   useLiveEvents();
   const { data: config, isError: configFailed } = usePaymentConfig();
-  const [quantity, setQuantity] = useState(1);
+  // null until the buyer changes it: the quantity starts at the tickets they already hold here, if any.
+  const [chosen, setQuantity] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const createBooking = useCreateBooking();
   // One key per chosen quantity: a repeated click returns the same reservation instead of a second one.
@@ -44,9 +46,11 @@ export function GetTicketRoute() {
   if (error) {
     return (
       <PageContainer>
-        <p role="alert" className="py-16 text-center text-fg-muted">
-          {commonMessages.somethingWentWrong}
-        </p>
+        <LoadError
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          back={{ to: `/event-details/${id}`, label: paymentMessages.backToEvent }}
+        />
       </PageContainer>
     );
   }
@@ -62,6 +66,8 @@ export function GetTicketRoute() {
     countIsFresh: eventQuery.isFetchedAfterMount,
     now: serverNow(),
   });
+  // Back from the payment page ('… including the 2 held for you'): choosing again starts from those 2.
+  const quantity = chosen ?? Math.max(1, held);
   const total = event.pricePiasters * quantity;
   const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
   const availability =
@@ -138,7 +144,10 @@ export function GetTicketRoute() {
         <Button size="lg" disabled={tooMany || available === 0 || createBooking.isPending} onClick={proceed}>
           {createBooking.isPending
             ? paymentMessages.processing
-            : paymentMessages.proceedToPay.replace('{price}', formatPiasters(total))}
+            : tooMany
+              ? // No price for tickets that cannot be bought: the line above the button says why.
+                paymentMessages.proceedWithoutTotal
+              : paymentMessages.proceedToPay.replace('{price}', formatPiasters(total))}
         </Button>
         {/* The server's refusal, unless the availability line (updated since) already says the same. */}
         {problem && problem !== availability ? (

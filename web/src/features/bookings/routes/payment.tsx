@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
-import { commonMessages } from '../../../../../contracts/messages/common';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
@@ -61,9 +61,11 @@ export function PaymentRoute() {
   if (booking.isError) {
     return (
       <PageContainer>
-        <p role="alert" className="py-16 text-center text-fg-muted">
-          {commonMessages.somethingWentWrong}
-        </p>
+        <LoadError
+          onRetry={() => void refetchBooking()}
+          retrying={booking.isFetching}
+          back={{ to: '/events-page/all', label: 'Browse events' }}
+        />
       </PageContainer>
     );
   }
@@ -80,11 +82,7 @@ export function PaymentRoute() {
   if (data.status !== 'pending') {
     return (
       <PageContainer>
-        <Card className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-6 py-10 text-center">
-          <h1 className="text-2xl font-bold">This reservation is no longer active</h1>
-          <p className="text-fg-muted">{data.failureMessage ?? 'Choose your tickets again to book.'}</p>
-          <ButtonLink to={`/event-details/${event.id}/get-ticket`}>Choose tickets</ButtonLink>
-        </Card>
+        <ReservationEnded eventId={event.id} message={data.failureMessage} />
       </PageContainer>
     );
   }
@@ -104,6 +102,13 @@ export function PaymentRoute() {
             <span className="font-semibold text-fg">{formatPiasters(data.totalPiasters)} EGP</span>
           </p>
           <HoldCountdown expiresAt={data.expiresAt} eventId={event.id} onExpire={onExpire} />
+          {/* The page has no header (SPEC §2): the way back to the quantity, short of the browser's Back. */}
+          <Link
+            to={`/event-details/${event.id}/get-ticket`}
+            className="self-start text-sm font-semibold text-accent underline-offset-2 hover:underline"
+          >
+            Change tickets
+          </Link>
         </div>
         {holdOver ? null : (
           <div className="border-t border-border pt-6">
@@ -133,5 +138,23 @@ export function PaymentRoute() {
         )}
       </Card>
     </PageContainer>
+  );
+}
+
+/**
+ * The reservation ended (its hold ran out, or another took its place) while the buyer may be typing a card:
+ * the form is gone, so the focus moves to this message, which is also announced.
+ */
+function ReservationEnded({ eventId, message }: { eventId: string; message: string | null | undefined }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card role="alert" className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-6 py-10 text-center">
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+        This reservation is no longer active
+      </h1>
+      <p className="text-fg-muted">{message ?? 'Choose your tickets again to book.'}</p>
+      <ButtonLink to={`/event-details/${eventId}/get-ticket`}>Choose tickets</ButtonLink>
+    </Card>
   );
 }

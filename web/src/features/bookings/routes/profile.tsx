@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import type { Ticket } from '../../../../../contracts/bookings';
 import { bookingsMessages } from '../../../../../contracts/messages/bookings';
-import { commonMessages } from '../../../../../contracts/messages/common';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyBookings } from '../api/get-my-bookings';
@@ -12,11 +13,14 @@ function Section({
   title,
   tickets,
   empty,
+  emptyAction,
   past,
 }: {
   title: string;
   tickets: Ticket[] | undefined;
   empty: string;
+  /** Shown under the empty text, inside the card. */
+  emptyAction?: ReactNode;
   past?: boolean;
 }) {
   const headingId = `${title.replace(/\s+/g, '-').toLowerCase()}-heading`;
@@ -31,7 +35,10 @@ function Section({
           <Skeleton className="h-32" />
         </div>
       ) : tickets.length === 0 ? (
-        <p className="text-fg-muted">{empty}</p>
+        <div className="flex flex-col items-start gap-4">
+          <p className="text-fg-muted">{empty}</p>
+          {emptyAction}
+        </div>
       ) : (
         // One column of minmax(0, 1fr): a long title is cut short inside its card instead of widening the page.
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -49,27 +56,31 @@ function Section({
 /** SPEC §2 Profile: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
 export function ProfileRoute() {
   useDocumentMeta(bookingsMessages.yourTickets);
-  const { data, isError } = useMyBookings();
+  const { data, isError, refetch, isFetching } = useMyBookings();
   if (isError) {
     return (
       <PageContainer>
-        <p role="alert" className="py-16 text-center text-fg-muted">
-          {commonMessages.somethingWentWrong}
-        </p>
+        <LoadError
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          back={{ to: '/events-page/all', label: 'Browse events' }}
+        />
       </PageContainer>
     );
   }
   return (
     <PageContainer className="flex flex-col gap-6">
       <h1 className="sr-only">Your Bookings</h1>
-      <Section title={bookingsMessages.yourTickets} tickets={data?.tickets} empty="No tickets yet." />
-      {data?.tickets.length === 0 ? (
-        <div>
+      <Section
+        title={bookingsMessages.yourTickets}
+        tickets={data?.tickets}
+        empty="No tickets yet."
+        emptyAction={
           <ButtonLink to="/events-page/all" variant="secondary">
             Browse events
           </ButtonLink>
-        </div>
-      ) : null}
+        }
+      />
       <Section title={bookingsMessages.yourHistory} tickets={data?.history} empty="No past tickets." past />
     </PageContainer>
   );

@@ -1,0 +1,65 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { meQueryKey } from '../features/accounts/api/get-me';
+import { api, onSessionEnded } from '../lib/api-client';
+import { forgetEndedSessions } from './session-end';
+
+function answer(status: number, code: string) {
+  const body = JSON.stringify({
+    type: 'about:blank',
+    title: 'Unauthorized',
+    status,
+    detail: 'Sign in to continue',
+    code,
+  });
+  vi.stubGlobal(
+    'fetch',
+    async () => new Response(body, { status, headers: { 'content-type': 'application/problem+json' } }),
+  );
+}
+
+const user = { id: 'u1', email: 'layla@example.com', firstName: 'Layla', lastName: 'Hassan', role: 'user' };
+
+describe('forgetEndedSessions', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    onSessionEnded(() => {});
+  });
+
+  it('forgets the signed-in user when a call needing a session answers 401 UNAUTHENTICATED', async () => {
+    const client = new QueryClient();
+    client.setQueryData(meQueryKey, user);
+    forgetEndedSessions(client);
+    answer(401, 'UNAUTHENTICATED');
+    await expect(api.get('/api/me/bookings')).rejects.toMatchObject({ status: 401 });
+    expect(client.getQueryData(meQueryKey)).toBeNull();
+  });
+
+  it('has forgotten the user by the time the caller handles the error', async () => {
+    const client = new QueryClient();
+    client.setQueryData(meQueryKey, user);
+    forgetEndedSessions(client);
+    answer(401, 'UNAUTHENTICATED');
+    const seen = await api.post('/api/payments/simulated/confirm').catch(() => client.getQueryData(meQueryKey));
+    expect(seen).toBeNull();
+  });
+
+  it('keeps the user on a wrong password (401 INVALID_CREDENTIALS) and on other refusals', async () => {
+    const client = new QueryClient();
+    client.setQueryData(meQueryKey, user);
+    forgetEndedSessions(client);
+    answer(401, 'INVALID_CREDENTIALS');
+    await expect(api.post('/api/auth/sign-in/email', {})).rejects.toMatchObject({ status: 401 });
+    answer(403, 'FORBIDDEN');
+    await expect(api.get('/api/admin/events')).rejects.toMatchObject({ status: 403 });
+    expect(client.getQueryData(meQueryKey)).toEqual(user);
+  });
+
+  it('leaves a visitor as they are (no user was known: no session has ended)', async () => {
+    const client = new QueryClient();
+    forgetEndedSessions(client);
+    answer(401, 'UNAUTHENTICATED');
+    await expect(api.get('/api/me/bookings')).rejects.toMatchObject({ status: 401 });
+    expect(client.getQueryData(meQueryKey)).toBeUndefined();
+  });
+});
