@@ -1,22 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { HEADER_SEARCH_LIMIT } from '../../../../../contracts/constants';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
-import { getEventsQueryOptions } from '../api/get-events';
-import { useSearchEvents } from '../api/search-events';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { IconSearch } from './icons';
+
+/** The list of results, with its queries: loaded on the first search (or focus), not with the page. */
+const loadResults = () => import('./header-search-results');
+const HeaderSearchResults = lazy(loadResults);
 
 const HEADER_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * The header's live search (SPEC §2): events whose title starts with the text, each with its image
- * and title, linking to the event; 'There is no events with this title' when none match. It lists the
- * first HEADER_SEARCH_LIMIT (docs/decisions/012); when there may be more, it counts them all and ends with
- * a link to the events page searched for the same text, which lists every one.
+ * The header's live search (SPEC §2): the field, its keys and its panel; what the panel lists is
+ * HeaderSearchResults (header-search-results.tsx).
  */
 export function HeaderSearch({ className }: { className?: string }) {
   const id = useId();
@@ -28,7 +26,6 @@ export function HeaderSearch({ className }: { className?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const results = useRef<HTMLDivElement>(null);
   const query = useDebouncedValue(text.trim(), HEADER_SEARCH_DEBOUNCE_MS);
-  const { data, isFetching, isPlaceholderData } = useSearchEvents(query);
   const { pathname } = useLocation();
 
   // Following a result (or any navigation) closes the list.
@@ -57,13 +54,7 @@ export function HeaderSearch({ className }: { className?: string }) {
   }, [open]);
 
   const showPanel = open && query.length > 0;
-  const settled = data !== undefined && !isPlaceholderData && query === text.trim();
-  const items = data?.items ?? [];
-  // A full answer may hide more matches: the events list (the same title prefix) counts them, and the link
-  // to them all shows once there are more than listed. Its previous text's count is not shown as this one's.
-  const full = !isPlaceholderData && items.length >= HEADER_SEARCH_LIMIT;
-  const all = useQuery({ ...getEventsQueryOptions({ q: query }), enabled: full });
-  const count = full ? (all.isPlaceholderData ? undefined : all.data?.total) : items.length;
+  const [fetching, setFetching] = useState(false);
 
   function follow() {
     setOpen(false);
@@ -120,10 +111,13 @@ export function HeaderSearch({ className }: { className?: string }) {
             setText(e.target.value);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            loadResults().catch(() => undefined); // early, to have it by the first answer; rendering it retries
+          }}
           className="h-10 w-full rounded-full border border-border bg-surface/80 pr-9 pl-9 text-sm text-fg placeholder:text-fg-muted focus:border-accent focus:outline-none"
         />
-        {isFetching && showPanel ? (
+        {fetching && showPanel ? (
           <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-fg-muted" label="Searching" />
         ) : null}
       </div>
@@ -133,44 +127,11 @@ export function HeaderSearch({ className }: { className?: string }) {
         hidden={!showPanel}
         className="absolute inset-x-0 top-12 z-50 max-h-96 overflow-y-auto rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
       >
-        {items.length > 0 ? (
-          <ul aria-label="Search results" className="flex flex-col gap-1">
-            {items.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={`/event-details/${item.id}`}
-                  onClick={follow}
-                  className="flex items-center gap-3 rounded-lg p-2 hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
-                >
-                  <img
-                    src={item.imageUrl}
-                    alt=""
-                    width={64}
-                    height={36}
-                    loading="lazy"
-                    className="h-9 w-16 shrink-0 rounded-md object-cover"
-                  />
-                  <span className="line-clamp-2 text-sm font-medium">{item.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+        {query ? (
+          <Suspense fallback={null}>
+            <HeaderSearchResults query={query} text={text} onFollow={follow} onFetching={setFetching} />
+          </Suspense>
         ) : null}
-        {count !== undefined && count > items.length ? (
-          <Link
-            to={`/events-page/all?${new URLSearchParams({ q: query })}`}
-            onClick={follow}
-            className="block rounded-lg p-2 text-sm font-medium text-accent hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
-          >
-            See all {count} results
-          </Link>
-        ) : null}
-        <p
-          role="status"
-          className={cn('px-2 py-3 text-sm text-fg-muted', !(settled && items.length === 0) && 'sr-only')}
-        >
-          {settled && count !== undefined ? (count ? `${count} results` : catalogueMessages.noSearchMatch) : ''}
-        </p>
       </div>
     </div>
   );
