@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { isUuid } from '../../../../../contracts/ids';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { PaymentOutcome } from '../components/payment-outcome';
@@ -10,7 +11,7 @@ export function PaymentFailedRoute() {
   useDocumentMeta(paymentMessages.failureTitle);
   return (
     <PageContainer>
-      <PaymentOutcome outcome="failure" eventId={/^[0-9a-f-]{36}$/i.test(eventId) ? eventId : undefined} />
+      <PaymentOutcome outcome="failure" eventId={isUuid(eventId) ? eventId : undefined} />
     </PageContainer>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { isUuid } from '../../../../../contracts/ids';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,7 +19,7 @@ const SETTLE_WAIT_MS = 15_000;
 export function PaymentSuccessRoute() {
   const [params] = useSearchParams();
   const bookingId = params.get('booking') ?? '';
-  const valid = /^[0-9a-f-]{36}$/i.test(bookingId);
+  const valid = isUuid(bookingId);
   // Stripe appends redirect_status to the return URL: 'failed' means no payment is coming, so nothing to wait for.
   const stripeFailed = params.get('redirect_status') === 'failed';
   const booking = useBooking(bookingId, { pollWhilePending: !stripeFailed, enabled: valid });
