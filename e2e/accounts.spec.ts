@@ -364,6 +364,7 @@ test.describe('when the session ends', () => {
     await page.getByLabel('Password', { exact: true }).fill(USER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/edit-profile$/);
+    await expect(page.getByLabel('Email')).toHaveValue(USER.email);
 
     // A picture chosen after the session has gone: the same.
     await page.context().clearCookies();

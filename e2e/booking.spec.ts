@@ -294,6 +294,8 @@ test('when the session has ended, Pay sends the buyer to sign in and then back t
   await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
   await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
   const payment = new URL(page.url());
+  // The page has read its reservation (the card form shows): the session ends while the buyer types.
+  await expect(page.getByLabel('Card number')).toBeVisible();
   await page.context().clearCookies();
 
   await payWith(page, '4242 4242 4242 4242');
