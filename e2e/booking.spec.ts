@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test';
+import type { EventInput } from '../contracts/admin';
 import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
 import {
@@ -30,21 +31,30 @@ async function openTicketSelection(page: Page): Promise<string> {
  * An event of this test's own (10 EGP, 5 tickets), so that no other journey's hold on the first event counts
  * here; `remove` soft-deletes it afterwards.
  */
-async function ownEvent(browser: Browser, baseURL: string | undefined, name: string) {
+/**
+ * Runs `use` with an event of the test's own (created by the admin, 200 days ahead, `fields` on top of
+ * the defaults), so no other test's bookings change its tickets; the event is deleted afterwards.
+ */
+async function withOwnEvent(
+  browser: Browser,
+  baseURL: string | undefined,
+  fields: Partial<EventInput> & { title: string },
+  use: (id: string) => Promise<void>,
+): Promise<void> {
   const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
   const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
   const id = await createEventAsAdmin(admin.request, {
-    title: `${name} ${Date.now().toString(36)}`,
     eventDate: addDays(todayIn('Africa/Cairo'), 200),
     imageUrl: items[0]?.imageUrl,
+    ...fields,
+    title: `${fields.title} ${Date.now().toString(36)}`,
   });
-  return {
-    id,
-    remove: async () => {
-      expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
-      await admin.close();
-    },
-  };
+  try {
+    await use(id);
+  } finally {
+    expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+    await admin.close();
+  }
 }
 
 async function payWith(page: Page, cardNumber: string) {
@@ -178,20 +188,12 @@ test('a buyer holding 1 of the last 2 tickets comes back to the ticket page and 
   browser,
   baseURL,
 }) => {
-  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
-  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
-  const id = await createEventAsAdmin(admin.request, {
-    title: `Last Two Seats ${Date.now().toString(36)}`,
-    description: 'Only two tickets in all.',
-    tickets: '2',
-    eventDate: addDays(todayIn('Africa/Cairo'), 200),
-    imageUrl: items[0]?.imageUrl,
-  });
   const increase = page.getByRole('button', { name: 'Increase quantity' });
   const quantity = page.locator('output[aria-label="Quantity"]');
   const proceed = page.getByRole('button', { name: /^Proceed to Pay/ });
+  const lastTwo = { title: 'Last Two Seats', description: 'Only two tickets in all.', tickets: '2' };
 
-  try {
+  await withOwnEvent(browser, baseURL, lastTwo, async (id) => {
     await page.goto(`/event-details/${id}/get-ticket`);
     await expect(page.getByText('2 tickets left', { exact: true })).toBeVisible();
     await proceed.click();
@@ -223,10 +225,7 @@ test('a buyer holding 1 of the last 2 tickets comes back to the ticket page and 
     expect(booking).toMatchObject({ status: 'pending', quantity: 2, totalPiasters: 2_000 });
     expect((await (await page.request.get(`/api/bookings/${first}`)).json()).status).toBe('cancelled');
     expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(0);
-  } finally {
-    expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
-    await admin.close();
-  }
+  });
 });
 
 test('the payment page leads back to the ticket selection, which starts at the tickets held', async ({
@@ -234,9 +233,8 @@ test('the payment page leads back to the ticket selection, which starts at the t
   browser,
   baseURL,
 }) => {
-  const event = await ownEvent(browser, baseURL, 'Change Tickets');
-  try {
-    const ticketPage = `/event-details/${event.id}/get-ticket`;
+  await withOwnEvent(browser, baseURL, { title: 'Change Tickets' }, async (id) => {
+    const ticketPage = `/event-details/${id}/get-ticket`;
     await page.goto(ticketPage);
     await page.getByRole('button', { name: 'Increase quantity' }).click();
     await page.getByRole('button', { name: 'Proceed to Pay 20 EGP' }).click();
@@ -250,9 +248,7 @@ test('the payment page leads back to the ticket selection, which starts at the t
     await expect(page.getByText('5 tickets left, including the 2 held for you', { exact: true })).toBeVisible();
     await expect(page.locator('output[aria-label="Quantity"]')).toHaveText('2');
     await expect(page.getByRole('button', { name: 'Proceed to Pay 20 EGP' })).toBeEnabled();
-  } finally {
-    await event.remove();
-  }
+  });
 });
 
 test('a reservation that ends while the buyer types the card moves the focus to the message, which is announced', async ({
@@ -260,10 +256,9 @@ test('a reservation that ends while the buyer types the card moves the focus to 
   browser,
   baseURL,
 }) => {
-  const event = await ownEvent(browser, baseURL, 'Hold Ends');
-  try {
+  await withOwnEvent(browser, baseURL, { title: 'Hold Ends' }, async (id) => {
     await page.clock.install();
-    await page.goto(`/event-details/${event.id}/get-ticket`);
+    await page.goto(`/event-details/${id}/get-ticket`);
     await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
     await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
     const card = page.getByLabel('Card number');
@@ -272,7 +267,7 @@ test('a reservation that ends while the buyer types the card moves the focus to 
 
     // The server ends the reservation (reserving again replaces it), and the countdown runs out.
     const again = await page.request.post('/api/bookings', {
-      data: { eventId: event.id, quantity: 1 },
+      data: { eventId: id, quantity: 1 },
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
     expect(again.status()).toBe(201);
@@ -282,9 +277,7 @@ test('a reservation that ends while the buyer types the card moves the focus to 
     await expect(heading).toBeFocused();
     await expect(page.getByRole('alert')).toContainText('This reservation is no longer active');
     await expect(page.getByRole('link', { name: 'Choose tickets' })).toBeVisible();
-  } finally {
-    await event.remove();
-  }
+  });
 });
 
 test('when the session has ended, Pay sends the buyer to sign in and then back to the same payment', async ({
