@@ -57,15 +57,19 @@ export const securityPlugin = fp(
     });
 
     const allowedOrigins = new Set(config.trustedOrigins);
-    app.addHook('onRequest', async (request, reply) => {
-      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (CROSS_ORIGIN_ALLOWED.has(request.url.split('?')[0] ?? '')) return;
+    // Synchronous, and an origin is parsed once: every booking and payment of an on-sale passes here.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
+      if (CROSS_ORIGIN_ALLOWED.has(request.url.split('?')[0] ?? '')) return done();
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
-      const sameHost = origin !== undefined && hostOf(origin) === request.headers.host;
-      if ((origin !== undefined && !allowedOrigins.has(origin) && !sameHost) || fetchSite === 'cross-site') {
-        return sendProblem(reply, 403, 'CROSS_ORIGIN', 'Cross-site requests are not allowed.');
+      const allowed = origin === undefined || allowedOrigins.has(origin) || hostOf(origin) === request.headers.host;
+      if (!allowed || fetchSite === 'cross-site') {
+        // sendProblem sends the reply; done() is not called after a hook has answered.
+        sendProblem(reply, 403, 'CROSS_ORIGIN', 'Cross-site requests are not allowed.');
+        return;
       }
+      done();
     });
   },
   { name: 'security' },
@@ -93,10 +97,19 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
   return headers;
 }
 
+/** Origins already parsed (the set starts over when full: a client can send any text as its Origin). */
+const hostsOfOrigins = new Map<string, string | undefined>();
+const MAX_REMEMBERED_ORIGINS = 1_000;
+
 function hostOf(origin: string): string | undefined {
+  if (hostsOfOrigins.has(origin)) return hostsOfOrigins.get(origin);
+  let host: string | undefined;
   try {
-    return new URL(origin).host;
+    host = new URL(origin).host;
   } catch {
-    return undefined;
+    host = undefined;
   }
+  if (hostsOfOrigins.size >= MAX_REMEMBERED_ORIGINS) hostsOfOrigins.clear();
+  hostsOfOrigins.set(origin, host);
+  return host;
 }
