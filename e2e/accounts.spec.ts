@@ -373,6 +373,24 @@ test.describe('when the session ends', () => {
     await expect(page.getByText('Something went wrong, try again later')).toHaveCount(0);
   });
 
+  test('when the cookie has gone with the session, the next page that checks the user says so', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    await signInFresh(page, baseURL);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Tickets' })).toBeVisible();
+    // The browser drops an expired session's cookie: /api/me then answers null, not 401.
+    await page.context().clearCookies();
+    await page.clock.fastForward('02:00');
+    // Edit Profile asks for the user again (its copy is over a minute old), and nothing else.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    await expect(page).toHaveURL(loginFor('/edit-profile'));
+    await expect(page.getByText('Your session has ended. Sign in again.')).toBeVisible();
+  });
+
   test('a wrong password on the sign-in form is no ended session', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(USER.email);

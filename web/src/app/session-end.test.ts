@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQueryKey } from '../features/accounts/api/get-me';
+import { getMe, meQueryKey } from '../features/accounts/api/get-me';
 import { api, onSessionEnded } from '../lib/api-client';
 import { forgetEndedSessions } from './session-end';
 
@@ -61,5 +61,30 @@ describe('forgetEndedSessions', () => {
     answer(401, 'UNAUTHENTICATED');
     await expect(api.get('/api/me/bookings')).rejects.toMatchObject({ status: 401 });
     expect(client.getQueryData(meQueryKey)).toBeUndefined();
+  });
+});
+
+describe('getMe', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    onSessionEnded(() => {});
+  });
+
+  function meAnswers(value: unknown) {
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+  }
+
+  it('reports an ended session when /api/me answers null (the cookie went with the session)', async () => {
+    const ended = vi.fn();
+    onSessionEnded(ended);
+    meAnswers(null);
+    await expect(getMe()).resolves.toBeNull();
+    expect(ended).toHaveBeenCalledTimes(1);
+    meAnswers(user);
+    await expect(getMe()).resolves.toEqual(user);
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 });

@@ -22,6 +22,11 @@ export function onSessionEnded(listener: () => void): void {
   sessionEnded = listener;
 }
 
+/** Tells the app that the session has ended, when an answer other than a 401 says so (see getMe). */
+export function reportSessionEnded(): void {
+  sessionEnded();
+}
+
 /**
  * The API's "sign in to continue" (401 UNAUTHENTICATED): the call needs a session and the one sent has
  * ended (expired, revoked, signed out in another tab) or is gone. The app then signs out and moves to
