@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { EventDto } from '../../contracts/catalogue';
 import { categories, events } from '../db/schema';
 
@@ -41,4 +41,18 @@ function hhmm(time: string): string {
 
 export function toEventDto(row: EventRow): EventDto {
   return { ...(row as unknown as EventDto), startTime: hhmm(row.startTime), endTime: hhmm(row.endTime) };
+}
+
+/**
+ * An event's title as searches compare and sort it: lower-cased by ICU's Unicode rules, whatever the
+ * database's locale (the embedded one is created with the C locale, whose lower() only knows A-Z, so
+ * 'Élan' would never match 'élan'), and sorted by ICU's root collation ('Élan' between 'Eagle' and 'Fan').
+ * Migration 0010 indexes this very expression for prefix searches.
+ */
+export const titleKey: SQL = sql`lower(${events.title} COLLATE "und-x-icu")`;
+
+/** Titles that start with `text`, in any letter case; `%`, `_` and `\` typed by a user are matched literally. */
+export function titleStartsWith(text: string): SQL {
+  const literal = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${titleKey} LIKE (lower(${literal}::text COLLATE "und-x-icu") || '%') ESCAPE '\\'`;
 }

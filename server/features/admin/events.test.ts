@@ -267,6 +267,27 @@ describe('GET /api/admin/events', () => {
       const underscore = (await fresh.request(a, { method: 'GET', url: '/api/admin/events?q=_' })).json();
       expect(underscore.total).toBe(0);
 
+      // Letter case is ignored beyond A-Z too.
+      const elan = await fresh.request(a, {
+        method: 'POST',
+        url: '/api/admin/events',
+        payload: validEventBody(fresh, img, { title: 'Élan Vital' }),
+      });
+      // Sorted by the letters, not their bytes: É sits among the E's, not after Z.
+      const sorted = (await fresh.request(a, { method: 'GET', url: '/api/admin/events' })).json();
+      expect(sorted.items.map((e: { title: string }) => e.title).slice(6, 9)).toEqual([
+        'date night',
+        'Élan Vital',
+        'Elder',
+      ]);
+      for (const q of ['élan', 'ÉLAN', 'Éla']) {
+        const found = (
+          await fresh.request(a, { method: 'GET', url: `/api/admin/events?q=${encodeURIComponent(q)}` })
+        ).json();
+        expect(found.items.map((e: { id: string }) => e.id)).toEqual([elan.json().id]);
+      }
+      await fresh.request(a, { method: 'DELETE', url: `/api/admin/events/${elan.json().id}` });
+
       const past = (await fresh.request(a, { method: 'GET', url: '/api/admin/events?page=9' })).json();
       expect(past).toMatchObject({ items: [], page: 9, pageCount: 2 });
       const bad = await fresh.request(a, { method: 'GET', url: '/api/admin/events?page=-3&q=' });

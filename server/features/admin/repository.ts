@@ -2,17 +2,12 @@ import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { EventValues } from '../../../contracts/admin';
 import type { DbOrTx } from '../../db/client';
 import { categories, events } from '../../db/schema';
-import { eventCategoryJoin, eventColumns } from '../../domain/events';
-
-/** `abc_%` → `abc\_\%`: the text matches literally inside a LIKE pattern (backslash is PostgreSQL's default escape). */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { eventCategoryJoin, eventColumns, titleKey, titleStartsWith } from '../../domain/events';
 
 function activeWhere(q: string): SQL | undefined {
   const active = eq(events.isDeleted, false);
   if (!q) return active;
-  return and(active, sql`lower(${events.title}) LIKE lower(${escapeLike(q)}) || '%'`);
+  return and(active, titleStartsWith(q));
 }
 
 export async function listActiveEvents(db: DbOrTx, options: { q: string; limit: number; offset: number }) {
@@ -23,7 +18,7 @@ export async function listActiveEvents(db: DbOrTx, options: { q: string; limit: 
     .from(events)
     .innerJoin(categories, eventCategoryJoin)
     .where(where)
-    .orderBy(sql`lower(${events.title})`, asc(events.title), asc(events.id))
+    .orderBy(titleKey, asc(events.title), asc(events.id))
     .limit(options.limit)
     .offset(options.offset);
   return { rows, total: totals?.n ?? 0 };

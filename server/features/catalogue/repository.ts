@@ -2,7 +2,7 @@ import { and, asc, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Category, EventSearchHit } from '../../../contracts/catalogue';
 import type { DbOrTx } from '../../db/client';
 import { categories, events } from '../../db/schema';
-import { eventCategoryJoin, eventColumns, toEventDto } from '../../domain/events';
+import { eventCategoryJoin, eventColumns, titleKey, titleStartsWith, toEventDto } from '../../domain/events';
 
 export interface EventFilter {
   categoryId?: string;
@@ -12,18 +12,13 @@ export interface EventFilter {
   titlePrefix?: string;
 }
 
-/** `%`, `_` and `\` typed by a visitor are text, not LIKE wildcards. */
-function likePrefix(prefix: string): string {
-  return `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function activeEventsWhere(filter: EventFilter): SQL | undefined {
   const conditions: SQL[] = [eq(events.isDeleted, false)];
   if (filter.categoryId) conditions.push(eq(events.categoryId, filter.categoryId));
   if (filter.categoryIdOrName !== undefined)
     conditions.push(eq(events.categoryId, categoryIdQuery(filter.categoryIdOrName)));
   if (filter.titlePrefix) {
-    conditions.push(sql`lower(${events.title}) LIKE ${likePrefix(filter.titlePrefix)} ESCAPE '\\'`);
+    conditions.push(titleStartsWith(filter.titlePrefix));
   }
   return and(...conditions);
 }
@@ -81,7 +76,7 @@ export async function searchActiveTitles(db: DbOrTx, titlePrefix: string, limit:
     .select({ id: events.id, title: events.title, imageUrl: events.imageUrl })
     .from(events)
     .where(activeEventsWhere({ titlePrefix }))
-    .orderBy(sql`lower(${events.title})`, asc(events.eventDate), asc(events.id))
+    .orderBy(titleKey, asc(events.eventDate), asc(events.id))
     .limit(limit);
 }
 

@@ -121,6 +121,18 @@ describe('GET /api/events', () => {
     expect((await getPage('?q=azz')).total).toBe(0);
   });
 
+  it('ignores the case of accented and non-Latin letters too', async () => {
+    await insertEvent(db, { title: 'Élan Vital Night' });
+    await insertEvent(db, { title: 'ÖZ Festival' });
+    await insertEvent(db, { title: 'Ωmega Sound' });
+    await insertEvent(db, { title: 'Eagle Rock' });
+    const titles = async (q: string) => (await getPage(`?q=${encodeURIComponent(q)}`)).items.map((e) => e.title);
+    expect(await titles('élan')).toEqual(['Élan Vital Night']);
+    expect(await titles('ÉLAN v')).toEqual(['Élan Vital Night']);
+    expect(await titles('öz')).toEqual(['ÖZ Festival']);
+    expect(await titles('ωMEGA')).toEqual(['Ωmega Sound']);
+  });
+
   it('treats SQL and pattern characters in q as text', async () => {
     await insertEvent(db, { title: '100% Fun' });
     await insertEvent(db, { title: '1000 Lights' });
@@ -233,6 +245,14 @@ describe('GET /api/events/search', () => {
     expect(await search('cairo J')).toEqual({
       items: [{ id: jazz.id, title: 'Cairo Jazz Night', imageUrl: '/uploads/eventImg/jazz.webp' }],
     });
+  });
+
+  it('finds titles that start with accented capitals, in any case', async () => {
+    await insertEvent(db, { title: 'Élan Vital Night' });
+    await insertEvent(db, { title: 'Eagle Rock' });
+    await insertEvent(db, { title: 'Fan Day' });
+    expect((await search('élan')).items.map((e) => e.title)).toEqual(['Élan Vital Night']);
+    expect((await search('ÉL')).items.map((e) => e.title)).toEqual(['Élan Vital Night']);
   });
 
   it('answers a handful of results at most, and none for empty or unmatched text', async () => {
