@@ -55,6 +55,15 @@ describe("better-auth's log lines in the app's log", () => {
     expect(JSON.stringify(lines)).not.toContain('mona@example.com');
   });
 
+  it('logs a refused callback URL (anyone can send one) as a warning, not an error', async () => {
+    const { lines, log } = capture();
+    betterAuthLog(log)('error', `Invalid callbackURL: https://evil.example/${'x'.repeat(1000)}`);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40 });
+    expect(String(lines[0]?.msg)).toMatch(/^better-auth: Invalid callbackURL: https:\/\/evil\.example\/x+$/);
+    expect(String(lines[0]?.msg).length).toBeLessThan(400);
+  });
+
   it('keeps the level of a line that is not a failure', () => {
     const { lines, log } = capture();
     betterAuthLog(log)('warn', 'Rate limit storage is slow');

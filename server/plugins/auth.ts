@@ -137,12 +137,17 @@ function isUniqueViolation(value: unknown): boolean {
   return false;
 }
 
+/** better-auth's error line for a URL a request names that is not one of the trusted origins ('Invalid callbackURL: …'). */
+const REFUSED_INPUT = /^Invalid [A-Za-z]+: /;
+/** How much of a refused input is repeated in the log. */
+const MAX_ECHOED_INPUT = 300;
+
 /**
  * better-auth's log lines, written to the app's structured log instead of its own console lines. Those
  * carried the failed query's parameters (a new user's name and email) and broke the log's one-JSON-object
  * a line. The error is logged by its message and code only. A unique violation is two requests creating
  * the same row at once (a double-clicked sign-up): the later one is answered 409 EMAIL_TAKEN, which is
- * not a failure of the app.
+ * not a failure of the app. Nor is a callback URL of another site ('Invalid callbackURL: …'): a warning.
  */
 export function betterAuthLog(log: FastifyBaseLogger) {
   return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
@@ -153,6 +158,11 @@ export function betterAuthLog(log: FastifyBaseLogger) {
       : {};
     if (level === 'error' && isUniqueViolation(error)) {
       log.info(details, `better-auth: ${message} (a concurrent request created it first)`);
+      return;
+    }
+    if (level === 'error' && !error && REFUSED_INPUT.test(message)) {
+      // A request refused for what its sender put in it (answered 403): anyone can send one, so it is no alert.
+      log.warn(`better-auth: ${message.slice(0, MAX_ECHOED_INPUT)}`);
       return;
     }
     log[level](details, `better-auth: ${message}`);

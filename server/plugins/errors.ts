@@ -135,6 +135,9 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   );
 }
 
+/** The code of a client error that comes without one (the static files' 403 for a folder, say). */
+const CODES_OF_STATUSES: Record<number, string> = { 403: 'FORBIDDEN', 404: 'NOT_FOUND' };
+
 /**
  * SQLSTATEs that mean "this input value is impossible": NUL byte or bad encoding (22021), malformed
  * uuid/number/date text (22P02, 22007), numeric or date overflow (22003, 22008), too long for the column
@@ -221,7 +224,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit...
-      const code = status === 429 ? 'RATE_LIMITED' : (error.code ?? 'BAD_REQUEST');
+      const code = status === 429 ? 'RATE_LIMITED' : (error.code ?? CODES_OF_STATUSES[status] ?? 'BAD_REQUEST');
       const detail = status === 429 ? 'Too many requests, please wait a moment and try again.' : error.message;
       return sendProblem(reply, status, code, detail);
     }

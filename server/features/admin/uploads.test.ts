@@ -83,6 +83,10 @@ describe('POST /api/admin/uploads', () => {
     ]) {
       expect((await ctx.app.inject({ method: 'GET', url: unknown })).statusCode, unknown).toBe(404);
     }
+    // A folder is not listed, and the problem's code says so.
+    const folder = await ctx.app.inject({ method: 'GET', url: '/uploads/eventImg/' });
+    expect(folder.statusCode).toBe(403);
+    expect(folder.json()).toMatchObject({ status: 403, code: 'FORBIDDEN' });
   });
 
   it('ignores the declared type and name: a PNG sent as text/plain named .txt is still an image', async () => {
