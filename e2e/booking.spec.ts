@@ -109,6 +109,11 @@ test('books two tickets, pays with 4242 and finds them under Your Tickets', asyn
   expect(mail.text).toContain('Tickets: 2 tickets');
   expect(mail.text).toContain(`Total paid: ${unit * 2} EGP`);
   expect(mail.html).toContain('Your booking is confirmed');
+
+  // The ticket's title leads back to its event.
+  await tickets.getByRole('link', { name: title }).first().click();
+  await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });
 
 test('shows a declined card’s message inline and keeps the reservation payable', async ({ page }) => {

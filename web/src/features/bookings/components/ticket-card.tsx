@@ -1,9 +1,13 @@
+import { Link } from 'react-router';
 import type { Ticket } from '../../../../../contracts/bookings';
 import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
 import { responsiveImage, THUMBNAIL_SIZES } from '../../../../../contracts/images';
 import { Card } from '../../../components/ui/card';
 
-/** One paid booking on the profile: image, title, weekday and date, times, quantity and total. */
+/**
+ * One paid booking on the profile: image, title, weekday and date, times, quantity and total. The title of
+ * an event still on sale links to its page; a past one (Your History) has no page to go to.
+ */
 export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: boolean }) {
   return (
     <Card className={`flex gap-4 overflow-hidden p-3 ${past ? 'opacity-80' : ''}`}>
@@ -16,7 +20,15 @@ export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: bo
         className="aspect-[4/3] w-28 shrink-0 rounded-xl object-cover sm:w-36"
       />
       <div className="flex min-w-0 flex-col gap-1 py-1">
-        <h3 className="line-clamp-2 text-lg font-semibold break-words">{ticket.title}</h3>
+        <h3 className="line-clamp-2 text-lg font-semibold break-words">
+          {past ? (
+            ticket.title
+          ) : (
+            <Link to={`/event-details/${ticket.eventId}`} className="rounded-sm hover:text-accent hover:underline">
+              {ticket.title}
+            </Link>
+          )}
+        </h3>
         <p className="text-sm text-fg-muted">
           {ticket.weekday}, {formatDate(ticket.eventDate)}
         </p>
