@@ -297,6 +297,26 @@ test.describe('with a session', () => {
     await chooser;
   });
 
+  test('clearing the new password clears the confirmation’s "must match" too', async ({ page }) => {
+    await page.goto('/edit-profile');
+    const password = page.getByLabel('New Password', { exact: true });
+    const confirm = page.getByLabel('Confirm New Password');
+    await password.fill('abc');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await password.fill('');
+    await expect(confirm).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('This field must match your Password')).toHaveCount(0);
+    // Typed in both, then the confirmation cleared first and the password after it: no stale mismatch either.
+    await password.fill('Journey99');
+    await confirm.fill('Journey99');
+    await confirm.fill('');
+    await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    await password.fill('');
+    await expect(confirm).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/edit-profile$/);
+  });
+
   test('the edit profile page stays blank while the session is being checked', async ({ page }) => {
     const release = await holdRequests(page, '**/api/me');
     await page.goto('/edit-profile');

@@ -18,6 +18,7 @@ import { useUploadAvatar } from '../api/upload-avatar';
 import { Avatar } from '../components/avatar';
 import { PasswordField } from '../components/password-field';
 import { VerificationNotice } from '../components/verification-notice';
+import { recheckConfirmation } from '../lib/recheck-confirmation';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -203,11 +204,7 @@ function EditProfileForm({ me }: { me: Me }) {
               label="New Password"
               autoComplete="new-password"
               error={errors.newPassword?.message}
-              {...register('newPassword', {
-                onChange: () => {
-                  if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
-                },
-              })}
+              {...register('newPassword', { onChange: recheckConfirmation(getFieldState, trigger, 'confirmPassword') })}
             />
             <PasswordField
               label="Confirm New Password"

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
+import { recheckConfirmation } from '../lib/recheck-confirmation';
 
 /**
  * Where the emailed reset link lands (/reset-password?token=…, or ?error=INVALID_TOKEN once the link
@@ -81,11 +82,7 @@ export function ResetPasswordRoute() {
           label="New Password"
           autoComplete="new-password"
           error={errors.newPassword?.message}
-          {...register('newPassword', {
-            onChange: () => {
-              if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
-            },
-          })}
+          {...register('newPassword', { onChange: recheckConfirmation(getFieldState, trigger, 'confirmPassword') })}
         />
         <PasswordField
           label="Confirm New Password"

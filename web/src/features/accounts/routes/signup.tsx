@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { AuthBrand } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
+import { recheckConfirmation } from '../lib/recheck-confirmation';
 
 const s = signupMessages;
 
@@ -104,12 +105,7 @@ export function SignupRoute() {
               label="Password"
               autoComplete="new-password"
               error={errors.password?.message}
-              {...register('password', {
-                // Re-check the confirmation once it has been typed, not before.
-                onChange: () => {
-                  if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
-                },
-              })}
+              {...register('password', { onChange: recheckConfirmation(getFieldState, trigger, 'confirmPassword') })}
             />
             <PasswordField
               label="Confirm password"
