@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 /** Shared by the public pages (home, events list, event detail); see the 'shell' chunk below. */
 const SHELL_MODULES = new RegExp(
   [
-    'web/src/components/ui/(button|card|cn|page|skeleton|reveal|spinner)\\.tsx?$',
+    'web/src/components/ui/(button|card|cn|page|skeleton|reveal|spinner|time)\\.tsx?$',
     'web/src/lib/api-client\\.ts$',
     'web/src/features/accounts/api/get-me\\.ts$',
     'web/src/features/catalogue/(api/use-live-events|components/(event-card|icons|scroll-to-top-button)|hooks/use-debounced-value)\\.tsx?$',

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { CURRENCY } from '../../../../../contracts/constants';
-import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { formatDate, formatPiasters } from '../../../../../contracts/dates';
 import { cn } from '../../../components/ui/cn';
+import { Time } from '../../../components/ui/time';
 
 /**
  * The admin table's columns (SPEC §2); the less important ones hide on small screens. Every column but the
@@ -79,7 +80,7 @@ export function EventsTable({
                   {event.title}
                 </span>
                 <span className="block text-xs font-normal text-fg-muted md:hidden">
-                  {formatDate(event.startDate)} · {formatTime12(event.startTime)}
+                  {formatDate(event.startDate)} · <Time value={event.startTime} />
                 </span>
               </th>
               <td className={cn('px-3 py-2 text-fg-muted', cell('host'))}>
@@ -87,7 +88,9 @@ export function EventsTable({
                   {event.host}
                 </span>
               </td>
-              <td className={cn('px-3 py-2', cell('time'))}>{formatTime12(event.startTime)}</td>
+              <td className={cn('px-3 py-2', cell('time'))}>
+                <Time value={event.startTime} />
+              </td>
               <td className={cn('px-3 py-2', cell('date'))}>{formatDate(event.startDate)}</td>
               <td className={cn('px-3 py-2', cell('price'))}>
                 {formatPiasters(event.pricePiasters)} {CURRENCY}

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import type { Ticket } from '../../../../../contracts/bookings';
-import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { formatDate, formatPiasters } from '../../../../../contracts/dates';
 import { responsiveImage, THUMBNAIL_SIZES } from '../../../../../contracts/images';
 import { Card } from '../../../components/ui/card';
+import { TimeRange } from '../../../components/ui/time';
 
 /**
  * One paid booking on the profile: image, title, weekday and date, times, quantity and total. The title of
@@ -33,7 +34,7 @@ export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: bo
           {ticket.weekday}, {formatDate(ticket.eventDate)}
         </p>
         <p className="text-sm text-fg-muted">
-          {formatTime12(ticket.startTime)} - {formatTime12(ticket.endTime)}
+          <TimeRange start={ticket.startTime} end={ticket.endTime} />
         </p>
         <p className="mt-auto text-sm">
           <span className="font-semibold">

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MAX_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
-import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { formatDate, formatPiasters, weekdayOf } from '../../../../../contracts/dates';
 import { isUuid } from '../../../../../contracts/ids';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { serverNow } from '../../../lib/server-clock';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
@@ -114,7 +115,7 @@ export function GetTicketRoute() {
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-bold sm:text-3xl">{event.title}</h1>
           <p className="text-fg-muted">
-            {formatTime12(event.startTime)} - {formatTime12(event.endTime)}
+            <TimeRange start={event.startTime} end={event.endTime} />
           </p>
           <p className="text-fg-muted">
             {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { formatDate, formatPiasters, weekdayOf } from '../../../../../contracts/dates';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
+import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { useBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -94,8 +95,8 @@ export function PaymentRoute() {
           <h1 className="text-2xl font-bold">Payment</h1>
           <p className="font-semibold">{event.title}</p>
           <p className="text-sm text-fg-muted">
-            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} · {formatTime12(event.startTime)} -{' '}
-            {formatTime12(event.endTime)}
+            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} ·{' '}
+            <TimeRange start={event.startTime} end={event.endTime} />
           </p>
           <p className="text-sm text-fg-muted">
             {data.quantity} × {formatPiasters(data.unitPricePiasters)} EGP ={' '}

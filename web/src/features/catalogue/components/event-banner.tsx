@@ -1,8 +1,9 @@
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { formatDate, weekdayOf } from '../../../../../contracts/dates';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Time } from '../../../components/ui/time';
 import { priceLabel } from './event-card';
 import { IconCalendar, IconPin } from './icons';
 
@@ -33,7 +34,7 @@ export function EventBanner({ event }: { event: EventDto }) {
         <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-fg">
           <li className="flex items-center gap-2">
             <IconCalendar />
-            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} · {formatTime12(event.startTime)}
+            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} · <Time value={event.startTime} />
           </li>
           <li className="flex items-center gap-2">
             <IconPin />

@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { formatDate, formatPiasters, formatTime12 } from '../../../../../contracts/dates';
+import { formatDate, formatPiasters } from '../../../../../contracts/dates';
 import { EVENT_CARD_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Time } from '../../../components/ui/time';
 import { IconCalendar, IconClock, IconPin } from './icons';
 
 export function priceLabel(pricePiasters: number): string {
@@ -59,7 +60,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
           </li>
           <li className="flex items-center gap-2">
             <IconClock />
-            <span>{formatTime12(event.startTime)}</span>
+            <Time value={event.startTime} />
           </li>
           <li className="flex items-center gap-2">
             <IconPin />

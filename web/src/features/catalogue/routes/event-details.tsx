@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { formatDate, formatTime12, weekdayOf } from '../../../../../contracts/dates';
+import { formatDate, weekdayOf } from '../../../../../contracts/dates';
 import { isUuid } from '../../../../../contracts/ids';
 import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Time, TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
@@ -77,7 +78,7 @@ export function EventDetailsRoute() {
             <li className="flex items-center gap-3">
               <IconClock className="size-5 shrink-0 text-accent" />
               <span>
-                {formatTime12(event.startTime)} - {formatTime12(event.endTime)}
+                <TimeRange start={event.startTime} end={event.endTime} />
               </span>
             </li>
             <li className="flex items-center gap-3">
@@ -102,7 +103,9 @@ export function EventDetailsRoute() {
               <dt className="text-fg-muted">Date</dt>
               <dd className="text-right font-medium">{formatDate(event.eventDate)}</dd>
               <dt className="text-fg-muted">Starts</dt>
-              <dd className="text-right font-medium">{formatTime12(event.startTime)}</dd>
+              <dd className="text-right font-medium">
+                <Time value={event.startTime} />
+              </dd>
               <dt className="text-fg-muted">Tickets left</dt>
               <dd className="text-right font-medium" aria-live="polite" data-testid="tickets-available">
                 {event.ticketsAvailable}
