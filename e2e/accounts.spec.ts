@@ -257,6 +257,27 @@ test('toasts show below the header, covering none of its controls, on a wide scr
   }
 });
 
+test('toasts wait behind an open header menu instead of covering it', async ({ page }) => {
+  await signIn(page, USER.email, USER.password);
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Logged in Successfully' });
+  await expect(toast).toBeVisible();
+  const accountMenu = page.getByRole('button', { name: 'Account menu' });
+  await accountMenu.click();
+  await expect(page.getByRole('menu', { name: 'Account' })).toBeVisible();
+  await expect(toast).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu', { name: 'Account' })).toHaveCount(0);
+  await expect(toast).toBeVisible();
+
+  await page.context().clearCookies();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, USER.email, USER.password);
+  await expect(toast).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  await expect(toast).toBeHidden();
+});
+
 test('a user is sent away from the admin area', async ({ page }) => {
   await signIn(page, USER.email, USER.password);
   await expect(page).toHaveURL(/\/$/);

@@ -88,6 +88,7 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
       {open ? (
         <div
           ref={menuRef}
+          data-above-toasts
           className="absolute top-12 right-0 z-40 flex w-64 flex-col gap-1 rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
         >
           <div className="flex flex-col gap-1 border-b border-border px-3 pt-1 pb-2">
