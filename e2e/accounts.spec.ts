@@ -209,6 +209,26 @@ test('a visitor sent to /login comes back to the page that needed sign-in', asyn
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a visitor sent to sign in on the way to tickets who signs up instead still ends on the tickets', async ({
+  page,
+}) => {
+  const events = await (await page.request.get('/api/events')).json();
+  const ticketPage = `/event-details/${events.items[0].id}/get-ticket`;
+  await page.goto(ticketPage);
+  await expect(page).toHaveURL(loginFor(ticketPage));
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(new RegExp(`/signup\\?redirect=${encodeURIComponent(ticketPage)}$`));
+  await page.getByLabel('First name').fill('Redirected');
+  await page.getByLabel('Last name').fill('Visitor');
+  await page.getByLabel('Email').fill(`redirect-${Date.now()}@eventry.test`);
+  await page.getByLabel('Password', { exact: true }).fill('Journey1');
+  await page.getByLabel('Confirm password').fill('Journey1');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Account Created Successfully')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${ticketPage}$`));
+  await expect(page.getByRole('button', { name: /^Proceed to Pay/ })).toBeVisible();
+});
+
 test('an off-site redirect after sign-in is ignored', async ({ page }) => {
   await page.goto('/login?redirect=//evil.example/steal');
   await page.getByLabel('Email').fill(USER.email);

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
+import { useWithRedirect } from '../lib/with-redirect';
 
 /**
  * SPEC §2 Login. On success the ['me'] query refreshes and the signed-out-only guard sends the user on
@@ -22,6 +23,7 @@ import { PasswordField } from '../components/password-field';
 export function LoginRoute() {
   useDocumentMeta(loginMessages.heading);
   const signIn = useSignIn();
+  const signupPath = useWithRedirect('/signup');
   const [failure, setFailure] = useState<string | null>(null);
   const [wrongCredentials, setWrongCredentials] = useState(false);
   const {
@@ -71,7 +73,7 @@ export function LoginRoute() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/signup" className="font-semibold text-accent hover:underline">
+          <Link to={signupPath} className="font-semibold text-accent hover:underline">
             Sign Up
           </Link>
         </>

@@ -14,6 +14,7 @@ import { useSignUp } from '../api/sign-up';
 import { AuthBrand } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
 import { recheckConfirmation } from '../lib/recheck-confirmation';
+import { useWithRedirect } from '../lib/with-redirect';
 
 const s = signupMessages;
 
@@ -24,6 +25,7 @@ const s = signupMessages;
 export function SignupRoute() {
   useDocumentMeta(s.heading);
   const signUp = useSignUp();
+  const loginPath = useWithRedirect('/login');
   const {
     register,
     handleSubmit,
@@ -70,7 +72,7 @@ export function SignupRoute() {
           <div className="flex flex-col gap-4">
             <h2 className="text-3xl font-bold text-white">{s.alreadyRegistered}</h2>
             <p className="text-white/85">{s.alreadyRegisteredText}</p>
-            <ButtonLink to="/login" variant="secondary" className="self-start">
+            <ButtonLink to={loginPath} variant="secondary" className="self-start">
               Sign In
             </ButtonLink>
           </div>
@@ -120,7 +122,7 @@ export function SignupRoute() {
           </form>
           <p className="text-center text-sm text-fg-muted lg:hidden">
             {s.alreadyHaveAccount}{' '}
-            <Link to="/login" className="font-semibold text-accent hover:underline">
+            <Link to={loginPath} className="font-semibold text-accent hover:underline">
               Sign In
             </Link>
           </p>
