@@ -461,6 +461,11 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1);
     await search.fill('nothing starts like this');
     await expect(page.getByText('No Events', { exact: true })).toBeVisible();
+    // The search matches the start of titles, and says so on a phone too.
+    await expect(page.getByText('Titles starting with “nothing starts like this”')).toBeVisible();
+    await page.getByRole('link', { name: 'Clear search' }).click();
+    await expect(page).toHaveURL(/\/events-page\/other$/);
+    await expect(search).toHaveValue('');
   });
 
   test('the scroll-to-top button never covers the pagination', async ({ page }) => {

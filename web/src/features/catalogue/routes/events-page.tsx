@@ -95,7 +95,8 @@ export function EventsPageRoute() {
       <CategoryPills current={category} hrefFor={(c) => viewHref(c, q)} />
       <MobileSearch category={category} q={q} />
       {q ? (
-        <p className="hidden items-center gap-3 text-sm text-fg-muted md:flex">
+        // Said on a phone too: "jazz" finds "Jazz Night", not "Cairo Jazz Night".
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
           Titles starting with “{q}”
           <Link to={viewHref(category, '')} className="text-accent underline">
             Clear search
