@@ -150,8 +150,17 @@ test('an expired hold says so and links back to the ticket selection', async ({ 
   await openTicketSelection(page);
   const ticketPage = new URL(page.url()).pathname;
   await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
-  await expect(page.getByText(/Tickets held for you for/)).toBeVisible();
-  await page.clock.fastForward('11:00');
+  const countdown = page.getByText(/Tickets held for you for/);
+  await expect(countdown).toBeVisible();
+  const lastMinute = page.getByRole('status').filter({ hasText: 'Less than a minute left to pay.' });
+  await expect(lastMinute).toHaveCount(0);
+  const color = () => countdown.evaluate((element) => getComputedStyle(element).color);
+  const calmColor = await color();
+  await page.clock.fastForward('09:10');
+  // The last minute is said once and the countdown changes colour.
+  await expect(lastMinute).toHaveCount(1);
+  expect(await color()).not.toBe(calmColor);
+  await page.clock.fastForward('01:50');
   await expect(page.getByText('Your hold on these tickets has expired.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Choose your tickets again' })).toHaveAttribute('href', ticketPage);
   // Nothing left to pay with: the server would refuse to charge an ended hold anyway (409 HOLD_ENDED).
@@ -281,7 +290,10 @@ test('a reservation that ends while the buyer types the card moves the focus to 
     const heading = page.getByRole('heading', { name: 'This reservation is no longer active' });
     await expect(heading).toBeFocused();
     await expect(page.getByRole('alert')).toContainText('This reservation is no longer active');
+    await expect(page.getByRole('alert')).toContainText('Hold Ends');
     await expect(page.getByRole('link', { name: 'Choose tickets' })).toBeVisible();
+    await page.getByRole('link', { name: 'Browse events' }).click();
+    await expect(page).toHaveURL(/\/events-page\/all$/);
   });
 });
 

@@ -123,7 +123,7 @@ export function AdminEventsRoute() {
   return (
     <PageContainer className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
+        <h1 ref={headingRef} tabIndex={-1} data-route-focus className="text-3xl font-bold">
           {adminMessages.listTitle}
         </h1>
         <ButtonLink to="/admin/event/new">Add Event</ButtonLink>

@@ -47,13 +47,21 @@ export function HoldCountdown({
       </p>
     );
   }
+  const lastMinute = seconds <= LAST_MINUTE_SECONDS;
   return (
-    <p className="text-sm text-fg-muted">
+    <p className={`text-sm ${lastMinute ? 'text-amber-300' : 'text-fg-muted'}`}>
       Tickets held for you for{' '}
-      <time dateTime={`PT${seconds}S`} className="font-semibold text-fg tabular-nums">
+      <time dateTime={`PT${seconds}S`} className={`font-semibold tabular-nums ${lastMinute ? '' : 'text-fg'}`}>
         {mm}:{ss}
       </time>
       <span className="sr-only"> minutes</span>
+      {/* Said once, as the last minute starts: the ticking time itself is not announced. */}
+      <span role="status" className="sr-only">
+        {lastMinute ? ' Less than a minute left to pay.' : ''}
+      </span>
     </p>
   );
 }
+
+/** From here the countdown turns amber and screen readers hear that time is nearly up. */
+const LAST_MINUTE_SECONDS = 60;

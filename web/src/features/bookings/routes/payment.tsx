@@ -83,7 +83,7 @@ export function PaymentRoute() {
   if (data.status !== 'pending') {
     return (
       <PageContainer>
-        <ReservationEnded eventId={event.id} message={data.failureMessage} />
+        <ReservationEnded eventId={event.id} title={event.title} message={data.failureMessage} />
       </PageContainer>
     );
   }
@@ -146,16 +146,31 @@ export function PaymentRoute() {
  * The reservation ended (its hold ran out, or another took its place) while the buyer may be typing a card:
  * the form is gone, so the focus moves to this message, which is also announced.
  */
-function ReservationEnded({ eventId, message }: { eventId: string; message: string | null | undefined }) {
+function ReservationEnded({
+  eventId,
+  title,
+  message,
+}: {
+  eventId: string;
+  title: string;
+  message: string | null | undefined;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <Card role="alert" className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-6 py-10 text-center">
-      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+      <h1 ref={heading} tabIndex={-1} data-route-focus className="text-2xl font-bold">
         This reservation is no longer active
       </h1>
+      <p className="font-semibold">{title}</p>
       <p className="text-fg-muted">{message ?? 'Choose your tickets again to book.'}</p>
-      <ButtonLink to={`/event-details/${eventId}/get-ticket`}>Choose tickets</ButtonLink>
+      {/* The page has no header (SPEC §2): a way on to other events too. */}
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <ButtonLink to={`/event-details/${eventId}/get-ticket`}>Choose tickets</ButtonLink>
+        <ButtonLink to="/events-page/all" variant="secondary">
+          Browse events
+        </ButtonLink>
+      </div>
     </Card>
   );
 }
