@@ -1,6 +1,7 @@
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { OutcomeBadge } from '../../../components/ui/outcome-badge';
 
 /** The success and failure content of SPEC §2 (Payment success and failure). */
 export function PaymentOutcome({ outcome, eventId }: { outcome: 'success' | 'failure'; eventId: string | undefined }) {
@@ -8,14 +9,7 @@ export function PaymentOutcome({ outcome, eventId }: { outcome: 'success' | 'fai
   const eventLink = eventId ? `/event-details/${eventId}` : '/events-page/all';
   return (
     <Card className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-10 text-center">
-      <div
-        aria-hidden="true"
-        className={`grid size-16 place-items-center rounded-full text-3xl font-bold ${
-          success ? 'bg-accent/15 text-accent' : 'bg-red-500/15 text-danger'
-        }`}
-      >
-        {success ? '✓' : '!'}
-      </div>
+      <OutcomeBadge kind={outcome} />
       <h1 className="text-2xl font-bold">{success ? paymentMessages.successTitle : paymentMessages.failureTitle}</h1>
       <p className="text-fg-muted">{success ? paymentMessages.successText : paymentMessages.failureText}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
