@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_STATE, USER_STATE } from './support/fixtures';
+
+/**
+ * Every page, as the visitor, user or admin who sees it, on a wide screen and on a phone, through axe-core's
+ * WCAG 2.1 A and AA rules. Lighthouse's accessibility score covers three public pages; this covers the rest
+ * (forms, booking, admin) in the states a user meets first.
+ */
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+interface Check {
+  path: string | ((page: Page) => Promise<string>);
+  /** Seen once the page has its data: what it is checked with. */
+  ready: (page: Page) => ReturnType<Page['getByRole']>;
+}
+
+async function firstEventId(page: Page): Promise<string> {
+  const events = await (await page.request.get('/api/events')).json();
+  return events.items[0].id as string;
+}
+
+/** axe-core's WCAG 2.1 A and AA violations on the page as it is now, one line each. */
+async function violationsOn(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function checkPage(page: Page, check: Check) {
+  const path = typeof check.path === 'string' ? check.path : await check.path(page);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.goto(path);
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(check.ready(page)).toBeVisible();
+    expect(await violationsOn(page), `${path} at ${viewport.width} px`).toEqual([]);
+  }
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
+
+test.describe('a visitor’s pages', () => {
+  const pages: Record<string, Check> = {
+    home: { path: '/', ready: (page) => page.getByRole('link', { name: 'More Details' }).first() },
+    'all events': { path: '/events-page/all', ready: heading('All events') },
+    'a title search': {
+      path: '/events-page/all?q=zzzz',
+      ready: (page) => page.getByText('No Events', { exact: true }),
+    },
+    'an event': {
+      path: async (page) => `/event-details/${await firstEventId(page)}`,
+      ready: (page) => page.getByRole('heading', { level: 1 }),
+    },
+    login: { path: '/login', ready: heading('Sign in to your account') },
+    'sign-up': { path: '/signup', ready: heading('Create a new account') },
+    'forgot password': { path: '/forgot-pass', ready: (page) => page.getByRole('button', { name: 'Reset Password' }) },
+    'not found': { path: '/no-such-page', ready: (page) => page.getByRole('heading', { level: 1 }) },
+  };
+  for (const [name, check] of Object.entries(pages)) {
+    test(name, async ({ page }) => checkPage(page, check));
+  }
+});
+
+test('the header search with its results open, and a form showing its errors', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search events' }).fill('c');
+  await expect(page.getByRole('status').filter({ hasText: /results$/ })).toHaveCount(1);
+  expect(await violationsOn(page), 'header search results').toEqual([]);
+
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.locator('input[aria-invalid="true"]').first()).toBeVisible();
+  expect(await violationsOn(page), 'sign-up errors').toEqual([]);
+});
+
+test.describe('a signed-in user’s pages', () => {
+  test.use({ storageState: USER_STATE });
+  const pages: Record<string, Check> = {
+    'your bookings': { path: '/profile', ready: (page) => page.getByRole('heading', { name: 'Your Tickets' }) },
+    'edit profile': { path: '/edit-profile', ready: heading('Edit Profile') },
+    'ticket selection': {
+      path: async (page) => `/event-details/${await firstEventId(page)}/get-ticket`,
+      ready: (page) => page.getByRole('button', { name: /^Proceed to Pay/ }),
+    },
+    'contact form': { path: '/contact', ready: (page) => page.getByRole('heading', { level: 1 }) },
+    'payment failed': {
+      path: async (page) => `/payment-failed?event=${await firstEventId(page)}`,
+      ready: heading('Something Went Wrong'),
+    },
+    'message sent': { path: '/success-email', ready: heading('Message Successful') },
+  };
+  for (const [name, check] of Object.entries(pages)) {
+    test(name, async ({ page }) => checkPage(page, check));
+  }
+
+  test('payment', async ({ page, baseURL }) => {
+    const reserved = await page.request.post('/api/bookings', {
+      headers: { origin: baseURL as string, 'idempotency-key': crypto.randomUUID() },
+      data: { eventId: await firstEventId(page), quantity: 1 },
+    });
+    expect(reserved.status()).toBe(201);
+    const { id } = await reserved.json();
+    await checkPage(page, { path: `/payment?booking=${id}`, ready: heading('Payment') });
+  });
+
+  test('the account menu, open', async ({ page }) => {
+    await page.goto('/events-page/all');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menu', { name: 'Account' })).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+  });
+});
+
+test.describe('the admin’s pages', () => {
+  test.use({ storageState: ADMIN_STATE });
+  const pages: Record<string, Check> = {
+    'event list': { path: '/admin', ready: heading('Event List') },
+    'new event': { path: '/admin/event/new', ready: heading('Create Event') },
+    'edit an event': {
+      path: async (page) => `/admin/event/${await firstEventId(page)}`,
+      ready: heading('Edit Event'),
+    },
+  };
+  for (const [name, check] of Object.entries(pages)) {
+    test(name, async ({ page }) => checkPage(page, check));
+  }
+
+  test('the delete dialog', async ({ page }) => {
+    await page.goto('/admin');
+    await page
+      .getByRole('button', { name: /^Delete/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await violationsOn(page)).toEqual([]);
+  });
+});
