@@ -12,13 +12,13 @@ import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
+import { recheckField } from '../../../lib/recheck-field';
 import { useMe } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { Avatar } from '../components/avatar';
 import { PasswordField } from '../components/password-field';
 import { VerificationNotice } from '../components/verification-notice';
-import { recheckConfirmation } from '../lib/recheck-confirmation';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -204,7 +204,7 @@ function EditProfileForm({ me }: { me: Me }) {
               label="New Password"
               autoComplete="new-password"
               error={errors.newPassword?.message}
-              {...register('newPassword', { onChange: recheckConfirmation(getFieldState, trigger, 'confirmPassword') })}
+              {...register('newPassword', { onChange: () => recheckField(getFieldState, trigger, 'confirmPassword') })}
             />
             <PasswordField
               label="Confirm New Password"

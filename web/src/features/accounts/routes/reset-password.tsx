@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { recheckField } from '../../../lib/recheck-field';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
-import { recheckConfirmation } from '../lib/recheck-confirmation';
 
 /**
  * Where the emailed reset link lands (/reset-password?token=…, or ?error=INVALID_TOKEN once the link
@@ -82,7 +82,7 @@ export function ResetPasswordRoute() {
           label="New Password"
           autoComplete="new-password"
           error={errors.newPassword?.message}
-          {...register('newPassword', { onChange: recheckConfirmation(getFieldState, trigger, 'confirmPassword') })}
+          {...register('newPassword', { onChange: () => recheckField(getFieldState, trigger, 'confirmPassword') })}
         />
         <PasswordField
           label="Confirm New Password"

@@ -10,10 +10,10 @@ import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { recheckField } from '../../../lib/recheck-field';
 import { useSignUp } from '../api/sign-up';
 import { AuthBrand } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
-import { recheckConfirmation } from '../lib/recheck-confirmation';
 import { useWithRedirect } from '../lib/with-redirect';
 
 const s = signupMessages;
@@ -107,7 +107,7 @@ export function SignupRoute() {
               label="Password"
               autoComplete="new-password"
               error={errors.password?.message}
-              {...register('password', { onChange: recheckConfirmation(getFieldState, trigger, 'confirmPassword') })}
+              {...register('password', { onChange: () => recheckField(getFieldState, trigger, 'confirmPassword') })}
             />
             <PasswordField
               label="Confirm password"

@@ -16,6 +16,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
+import { recheckField } from '../../../lib/recheck-field';
 import { useSaveEvent } from '../api/save-event';
 import { ImageField } from './image-field';
 
@@ -100,7 +101,7 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
 
   /** A date rule involves two fields: re-check the later one when the earlier changes, once it was filled. */
   function recheck(name: keyof EventFormValues) {
-    if (getFieldState(name).isDirty || getFieldState(name).error) void trigger(name);
+    recheckField(getFieldState, trigger, name);
   }
 
   /** Saved: the form stays locked while the list page loads (the navigation is a transition). */
