@@ -195,11 +195,14 @@ test('the login form explains missing and invalid input', async ({ page }) => {
   await expect(page.getByText('Please enter a valid Email!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/forgot-pass');
   await expect(page.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+  // Opened directly, the page gives no reason: nothing sent the visitor here.
+  await expect(page.getByText(/^Sign in to (continue|book your tickets)\.$/)).toHaveCount(0);
 });
 
 test('a visitor sent to /login comes back to the page that needed sign-in', async ({ page }) => {
   await page.goto('/edit-profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fedit-profile$/);
+  await expect(page.getByText('Sign in to continue.')).toBeVisible();
   await page.getByLabel('Email').fill(USER.email);
   await page.getByLabel('Password', { exact: true }).fill(USER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -216,6 +219,7 @@ test('a visitor sent to sign in on the way to tickets who signs up instead still
   const ticketPage = `/event-details/${events.items[0].id}/get-ticket`;
   await page.goto(ticketPage);
   await expect(page).toHaveURL(loginFor(ticketPage));
+  await expect(page.getByText('Sign in to book your tickets.')).toBeVisible();
   await page.getByRole('link', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(new RegExp(`/signup\\?redirect=${encodeURIComponent(ticketPage)}$`));
   await page.getByLabel('First name').fill('Redirected');

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type LoginForm, loginFormSchema } from '../../../../../contracts/accounts';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { loginMessages } from '../../../../../contracts/messages/login';
+import { safeRedirectPath } from '../../../../../contracts/redirect';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
@@ -24,6 +25,7 @@ export function LoginRoute() {
   useDocumentMeta(loginMessages.heading);
   const signIn = useSignIn();
   const signupPath = useWithRedirect('/signup');
+  const reason = whySignIn(useSearchParams()[0].get('redirect'));
   const [failure, setFailure] = useState<string | null>(null);
   const [wrongCredentials, setWrongCredentials] = useState(false);
   const {
@@ -80,6 +82,7 @@ export function LoginRoute() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {reason ? <p className="-mt-3 text-sm text-fg-muted">{reason}</p> : null}
         {failure ? (
           <p
             role="alert"
@@ -117,4 +120,13 @@ export function LoginRoute() {
       </form>
     </AuthCard>
   );
+}
+
+/** Why a guard sent the visitor here (?redirect=): booking needs an account, so the page says so. */
+function whySignIn(redirect: string | null): string | null {
+  const target = safeRedirectPath(redirect, '');
+  if (!target) return null;
+  return /^\/event-details\/[^/]+\/get-ticket|^\/payment/.test(target)
+    ? 'Sign in to book your tickets.'
+    : 'Sign in to continue.';
 }
