@@ -53,17 +53,30 @@ export const securityPlugin = fp(
     };
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isApiData(request.url) ? apiHeaders : securityHeaders);
+      // The router decodes a path before matching it ('/%61pi/me' reaches /api/me) while checks made on the raw
+      // text would not see '/api/': a path with a needlessly encoded letter, digit or - . _ ~ (RFC 3986's
+      // unreserved characters, which no browser or client encodes) is refused before anything reads it.
+      const path = pathOf(request.url);
+      if (path.includes('%') && ENCODED_UNRESERVED.test(path)) {
+        sendProblem(reply, 400, 'BAD_URL', 'The address is malformed.');
+        return;
+      }
       done();
     });
 
     const allowedOrigins = new Set(config.trustedOrigins);
     // Synchronous, and an origin is parsed once: every booking and payment of an on-sale passes here.
     app.addHook('onRequest', (request, reply, done) => {
-      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
-      if (CROSS_ORIGIN_ALLOWED.has(request.url.split('?')[0] ?? '')) return done();
+      if (!STATE_CHANGING.has(request.method)) return done();
+      // The route that will answer, as registered, and the address as sent: either under /api/ is checked.
+      const route = request.routeOptions.url;
+      if (!route?.startsWith('/api/') && !request.url.startsWith('/api/')) return done();
+      if (route !== undefined && CROSS_ORIGIN_ALLOWED.has(route)) return done();
       const origin = request.headers.origin;
       const fetchSite = request.headers['sec-fetch-site'];
-      const allowed = origin === undefined || allowedOrigins.has(origin) || hostOf(origin) === request.headers.host;
+      const host = request.headers.host;
+      const allowed =
+        origin === undefined || allowedOrigins.has(origin) || (host !== undefined && hostOf(origin) === host);
       if (!allowed || fetchSite === 'cross-site') {
         // sendProblem sends the reply; done() is not called after a hook has answered.
         sendProblem(reply, 403, 'CROSS_ORIGIN', 'Cross-site requests are not allowed.');
@@ -76,6 +89,13 @@ export const securityPlugin = fp(
 );
 
 const API_DOCS = /^\/api\/docs(?:[/?]|$)/;
+/** A percent-encoded letter, digit, '-', '.', '_' or '~'. */
+const ENCODED_UNRESERVED = /%(?:3[0-9]|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]|2[de]|5f|7e)/i;
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
 
 /** An /api/ address other than the documentation pages (/api/docs). */
 export function isApiData(url: string): boolean {

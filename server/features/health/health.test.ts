@@ -83,6 +83,30 @@ describe('errors', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
   });
+
+  it('refuses a path with needlessly encoded letters, which would reach a route past checks on the address', async () => {
+    const user = await ctx.createUser({ firstName: 'Mona', lastName: 'Adel' });
+    for (const url of ['/%61pi/me', '/ap%69/me', '/api/%6De', '/api%2Fme']) {
+      const res = await ctx.request(user, {
+        method: 'PATCH',
+        url,
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'same-site' },
+        payload: { firstName: 'Hacked', lastName: 'Name' },
+      });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    const refused = await ctx.app.inject({ method: 'GET', url: '/%61pi/events' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'BAD_URL' });
+    const me = await ctx.request(user, { method: 'GET', url: '/api/me' });
+    expect(me.json()).toMatchObject({ firstName: 'Mona', lastName: 'Adel' });
+    // Encoded characters that need it (a space, '&', 'É') are as welcome as ever; encoded letters in the query too.
+    for (const url of ['/api/events/%20', '/api/events?q=%C3%89', '/api/events?q=%61']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.json().code, url).not.toBe('BAD_URL');
+    }
+  });
 });
 
 describe('GET /api/me', () => {

@@ -203,6 +203,17 @@ describe('cross-site requests', () => {
       expectProblem(res, info);
       expect(res.json().code, info).toBe('CROSS_ORIGIN');
     }
+    // The same address with a letter percent-encoded reaches the same route: it is refused before it does.
+    const encoded = url.replace('/api/', '/%61pi/');
+    const res = await ctx.app.inject({
+      method: route.method as InjectOptions['method'],
+      url: encoded,
+      remoteAddress: randomIp(),
+      headers: { origin: 'https://evil.example', cookie: admin.cookie },
+      payload: {},
+    });
+    expect(res.statusCode, `${encoded} → ${describeResponse(res)}`).toBe(400);
+    expect(res.json().code).toBe('BAD_URL');
   });
 
   it('lets same-origin browser requests through the origin check', async () => {
