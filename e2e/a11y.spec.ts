@@ -63,6 +63,10 @@ test.describe('a visitor’s pages', () => {
     'sign-up': { path: '/signup', ready: heading('Create a new account') },
     'forgot password': { path: '/forgot-pass', ready: (page) => page.getByRole('button', { name: 'Reset Password' }) },
     'not found': { path: '/no-such-page', ready: (page) => page.getByRole('heading', { level: 1 }) },
+    'reset password': {
+      path: '/reset-password?token=not-a-token',
+      ready: (page) => page.getByRole('heading', { level: 1 }),
+    },
   };
   for (const [name, check] of Object.entries(pages)) {
     test(name, async ({ page }) => checkPage(page, check));
@@ -102,7 +106,27 @@ test.describe('a signed-in user’s pages', () => {
     test(name, async ({ page }) => checkPage(page, check));
   }
 
-  test('payment', async ({ page, baseURL }) => {
+  test('the account menu, and the phone’s link menu, open', async ({ page }) => {
+    await page.goto('/events-page/all');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menu', { name: 'Account' })).toBeVisible();
+    expect(await violationsOn(page), 'account menu').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+    expect(await violationsOn(page), 'phone menu').toEqual([]);
+  });
+});
+
+test.describe('a buyer’s payment pages', () => {
+  test('payment, then payment success', async ({ page, baseURL }) => {
+    // A buyer of this test's own: the shared user's tickets are other journeys' to count.
+    const signedUp = await page.request.post('/api/auth/sign-up/email', {
+      headers: { origin: baseURL as string },
+      data: { firstName: 'Axe', lastName: 'Buyer', email: `a11y-${Date.now()}@eventry.test`, password: 'Journey1' },
+    });
+    expect(signedUp.ok()).toBe(true);
     const reserved = await page.request.post('/api/bookings', {
       headers: { origin: baseURL as string, 'idempotency-key': crypto.randomUUID() },
       data: { eventId: await firstEventId(page), quantity: 1 },
@@ -110,13 +134,12 @@ test.describe('a signed-in user’s pages', () => {
     expect(reserved.status()).toBe(201);
     const { id } = await reserved.json();
     await checkPage(page, { path: `/payment?booking=${id}`, ready: heading('Payment') });
-  });
-
-  test('the account menu, open', async ({ page }) => {
-    await page.goto('/events-page/all');
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(page.getByRole('menu', { name: 'Account' })).toBeVisible();
-    expect(await violationsOn(page)).toEqual([]);
+    const paid = await page.request.post('/api/payments/simulated/confirm', {
+      headers: { origin: baseURL as string },
+      data: { bookingId: id, cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    });
+    expect(paid.status()).toBe(200);
+    await checkPage(page, { path: `/payment-success?booking=${id}`, ready: heading('Payment Successful') });
   });
 });
 
@@ -125,6 +148,7 @@ test.describe('the admin’s pages', () => {
   const pages: Record<string, Check> = {
     'event list': { path: '/admin', ready: heading('Event List') },
     'new event': { path: '/admin/event/new', ready: heading('Create Event') },
+    mailbox: { path: '/admin/mailbox', ready: (page) => page.getByRole('heading', { level: 1 }) },
     'edit an event': {
       path: async (page) => `/admin/event/${await firstEventId(page)}`,
       ready: heading('Edit Event'),

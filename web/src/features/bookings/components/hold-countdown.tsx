@@ -47,7 +47,7 @@ export function HoldCountdown({
       </p>
     );
   }
-  const lastMinute = seconds <= LAST_MINUTE_SECONDS;
+  const lastMinute = seconds < LAST_MINUTE_SECONDS;
   return (
     <p className={`text-sm ${lastMinute ? 'text-amber-300' : 'text-fg-muted'}`}>
       Tickets held for you for{' '}
@@ -63,5 +63,5 @@ export function HoldCountdown({
   );
 }
 
-/** From here the countdown turns amber and screen readers hear that time is nearly up. */
+/** Under this many seconds the countdown turns amber and screen readers hear that time is nearly up. */
 const LAST_MINUTE_SECONDS = 60;
