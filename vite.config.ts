@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 const SHELL_MODULES = new RegExp(
   [
     'web/src/components/ui/(button|card|cn|page|skeleton|reveal|spinner|time)\\.tsx?$',
-    'web/src/lib/api-client\\.ts$',
+    'web/src/lib/(api-client|chunk)\\.ts$',
     'web/src/features/accounts/api/get-me\\.ts$',
     'web/src/features/catalogue/(api/use-live-events|components/(event-card|icons|scroll-to-top-button)|hooks/use-debounced-value)\\.tsx?$',
     'contracts/(constants|dates|live|messages/common|messages/catalogue)\\.ts$',

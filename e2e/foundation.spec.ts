@@ -39,6 +39,23 @@ test('server-rendered pages hydrate with no console error (CSP violations includ
 });
 
 test('a page left open across a redeploy loads itself again, once, when a chunk it needs is gone', async ({ page }) => {
+  // Nothing fails on the way: no error is thrown or logged (but the 404 itself), and the app's error page does
+  // not show, not even for a moment before the reload.
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      problems.push(message.text());
+    }
+  });
+  await page.exposeBinding('e2eErrorPageShown', () => problems.push('the error page was shown'));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Something went wrong.')) {
+        (window as unknown as { e2eErrorPageShown(): void }).e2eErrorPageShown();
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   // The events list's chunk answers 404 the first time, as an old build's chunk does after a redeploy.
   let refused = 0;
   await page.route(/\/assets\/events-page-[\w-]+\.js$/, (route) => {
@@ -61,6 +78,7 @@ test('a page left open across a redeploy loads itself again, once, when a chunk 
   // The reloaded page works: its category pills navigate.
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Music' }).click();
   await expect(page.getByRole('heading', { name: 'Music', level: 1 })).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test('a chunk that stays missing does not reload the page over and over', async ({ page }) => {

@@ -10,7 +10,8 @@ const RELOAD_GUARD_MS = 30_000;
 
 // A page opened before a new version was deployed asks for chunks that are gone (their names carry the old
 // build's hashes): Vite then fires vite:preloadError. Load the page again, once, to get the new version's
-// chunks. A failure again right after that is left to the app's error handling.
+// chunks. A failure again right after that is left to the app's error handling. The import answered
+// meanwhile (with no module: the event is prevented) keeps its caller waiting, see lib/chunk.ts.
 window.addEventListener('vite:preloadError', (event) => {
   let last: { href?: string; at?: number } = {};
   try {

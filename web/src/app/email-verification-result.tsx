@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { chunk } from '../lib/chunk';
 import { mountToasterNow } from './providers';
 
 /**
@@ -28,7 +29,7 @@ export function EmailVerificationResult() {
           ? 'verified'
           : null;
     if (!result) return;
-    void import('./app-toasts').then(({ toastVerificationResult }) => {
+    void chunk(() => import('./app-toasts')).then(({ toastVerificationResult }) => {
       toastVerificationResult(result);
       // Landing from an email there has been no interaction yet, which the toaster otherwise waits for.
       mountToasterNow();

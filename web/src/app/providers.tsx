@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../lib/api-client';
+import { lazyChunk } from '../lib/chunk';
 import { ErrorBoundary } from './error-boundary';
 
 export function createQueryClient(): QueryClient {
@@ -19,7 +20,10 @@ export function createQueryClient(): QueryClient {
 /** The browser's one query cache (the server renders each page with a fresh one: web/src/app/ssr.tsx). */
 export const queryClient = createQueryClient();
 
-const AppToaster = lazy(() => import('./toaster'));
+const AppToaster = lazyChunk(
+  () => import('./toaster'),
+  (m) => m.default,
+);
 /** Without any interaction, the toaster still mounts this long after the page has loaded. */
 const TOASTER_IDLE_MS = 3_000;
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;

@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazyChunk } from '../lib/chunk';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorFallback } from './error-fallback';
 import { NotForAdmins, RequireAdmin, RequireAuth, SignedOutOnly } from './guards';
@@ -12,9 +13,7 @@ import { ResyncLocation } from './resync-location';
  */
 
 /** A lazily loaded route component: one chunk per route, fetched the first time the route renders. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
+const page = lazyChunk;
 
 const HomeRoute = page(
   () => import('../features/catalogue/routes/home'),

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { meQueryKey } from '../features/accounts/api/get-me';
 import { onSessionEnded } from '../lib/api-client';
+import { chunk } from '../lib/chunk';
 import { mountToasterNow } from './providers';
 
 /**
@@ -14,6 +15,6 @@ export function forgetEndedSessions(queryClient: QueryClient): void {
     if (!queryClient.getQueryData(meQueryKey)) return;
     queryClient.setQueryData(meQueryKey, null);
     mountToasterNow();
-    void import('./app-toasts').then(({ toastSessionEnded }) => toastSessionEnded());
+    void chunk(() => import('./app-toasts')).then(({ toastSessionEnded }) => toastSessionEnded());
   });
 }

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { Me } from '../../../../contracts/accounts';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
+import { lazyChunk } from '../../lib/chunk';
 import { AdminHeaderFrame } from './header';
 
 // Only where emails are kept instead of sent, and only for admins: a chunk of its own.
-const MailboxLink = lazy(() =>
-  import('../../features/admin/components/mailbox-link').then((m) => ({ default: m.MailboxLink })),
+const MailboxLink = lazyChunk(
+  () => import('../../features/admin/components/mailbox-link'),
+  (m) => m.MailboxLink,
 );
 
 /** SPEC §2: the admin's header, with the brand linking to /admin, the admin's full name and Logout. */

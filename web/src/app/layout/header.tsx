@@ -1,15 +1,20 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { ButtonLink, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
 import { HeaderSearch } from '../../features/catalogue/components/header-search';
+import { lazyChunk } from '../../lib/chunk';
 
 // Signed-in controls are their own chunks: visitors (most first loads) never download them.
-const AdminHeader = lazy(() => import('./admin-header').then((m) => ({ default: m.AdminHeader })));
-const UserMenu = lazy(() =>
-  import('../../features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })),
+const AdminHeader = lazyChunk(
+  () => import('./admin-header'),
+  (m) => m.AdminHeader,
+);
+const UserMenu = lazyChunk(
+  () => import('../../features/accounts/components/user-menu'),
+  (m) => m.UserMenu,
 );
 
 /** The logo and name, linking home. `compact`: the name is shown from the sm breakpoint only (still read out). */

@@ -1,14 +1,19 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
+import { lazyChunk } from '../../lib/chunk';
 import { Header } from './header';
 
 /** Its own chunk, fetched only on the address an emailed verification link lands on (/?verified=1, /?error=…). */
-const EmailVerificationResult = lazy(() =>
-  import('../email-verification-result').then((m) => ({ default: m.EmailVerificationResult })),
+const EmailVerificationResult = lazyChunk(
+  () => import('../email-verification-result'),
+  (m) => m.EmailVerificationResult,
 );
 /** Its own chunk: the home page, the first most visitors see, has no footer. */
-const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyChunk(
+  () => import('./footer'),
+  (m) => m.Footer,
+);
 
 /** SPEC §2: the header is hidden on /, the 404 page, /login, /signup and /payment (home draws its own). */
 const HEADERLESS = new Set(['/', '/404', '/login', '/signup', '/payment']);

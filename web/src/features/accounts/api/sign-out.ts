@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { loginMessages } from '../../../../../contracts/messages/login';
 import { api } from '../../../lib/api-client';
+import { chunk } from '../../../lib/chunk';
 import { meQueryKey } from './get-me';
 import { setSigningOut } from './signing-out';
 
 /** sonner is loaded on demand, not with the page. */
 function showToast(kind: 'success' | 'error', text: string): void {
-  void import('sonner').then(({ toast }) => toast[kind](text));
+  void chunk(() => import('sonner')).then(({ toast }) => toast[kind](text));
 }
 
 export function signOut(): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatPiasters, weekdayOf } from '../../../../../contracts/dates';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
+import { lazyChunk } from '../../../lib/chunk';
 import { useBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { HoldCountdown } from '../components/hold-countdown';
@@ -17,8 +18,9 @@ import { PaymentOutcome } from '../components/payment-outcome';
 import { SimulatedCardForm } from '../components/simulated-card-form';
 
 // Stripe's SDK is loaded only when Stripe is the provider.
-const StripePaymentForm = lazy(() =>
-  import('../components/stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })),
+const StripePaymentForm = lazyChunk(
+  () => import('../components/stripe-payment-form'),
+  (m) => m.StripePaymentForm,
 );
 
 /** SPEC §2 Payment, for the booking in ?booking=ID (the browser carries the id, never the data). */

@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
+import { lazyChunk } from '../../../lib/chunk';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { IconSearch } from './icons';
 
 /** The list of results, with its queries: loaded on the first search (or focus), not with the page. */
 const loadResults = () => import('./header-search-results');
-const HeaderSearchResults = lazy(loadResults);
+const HeaderSearchResults = lazyChunk(loadResults, (m) => m.default);
 
 const HEADER_SEARCH_DEBOUNCE_MS = 250;
 
