@@ -95,6 +95,8 @@ export const ticketSchema = z.object({
   quantity: z.number().int(),
   totalPiasters: z.number().int(),
   paidAt: z.string().nullable(),
+  /** The organiser removed the event (a ticket in history otherwise means the event is over). */
+  eventRemoved: z.boolean(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

@@ -28,10 +28,6 @@ async function openTicketSelection(page: Page): Promise<string> {
 }
 
 /**
- * An event of this test's own (10 EGP, 5 tickets), so that no other journey's hold on the first event counts
- * here; `remove` soft-deletes it afterwards.
- */
-/**
  * Runs `use` with an event of the test's own (created by the admin, 200 days ahead, `fields` on top of
  * the defaults), so no other test's bookings change its tickets; the event is deleted afterwards.
  */
@@ -114,6 +110,36 @@ test('books two tickets, pays with 4242 and finds them under Your Tickets', asyn
   await tickets.getByRole('link', { name: title }).first().click();
   await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+});
+
+test('a ticket of an event the organiser removes moves to Your History, which says why', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await withOwnEvent(browser, baseURL, { title: 'Called Off Show' }, async (id) => {
+    await page.goto(`/event-details/${id}/get-ticket`);
+    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await payWith(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await page.goto('/profile');
+    const ticket = page.getByRole('region', { name: 'Your Tickets' }).getByRole('listitem').filter({
+      hasText: 'Called Off Show',
+    });
+    await expect(ticket).toBeVisible();
+    await expect(ticket.getByText('Removed by the organiser')).toHaveCount(0);
+  });
+  // withOwnEvent has deleted the event, as the admin's delete button does.
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Your Tickets' }).getByText(/^Called Off Show/)).toHaveCount(0);
+  const removed = page.getByRole('region', { name: 'Your History' }).getByRole('listitem').filter({
+    hasText: 'Called Off Show',
+  });
+  await expect(removed).toBeVisible();
+  await expect(removed.getByText('Removed by the organiser')).toBeVisible();
+  // No link to an event page that is gone.
+  await expect(removed.getByRole('link')).toHaveCount(0);
 });
 
 test('shows a declined card’s message inline and keeps the reservation payable', async ({ page }) => {

@@ -287,15 +287,21 @@ describe('GET /api/me/bookings', () => {
     const user = await ctx.createUser();
     const active = await createTestEvent(pool, { title: 'Still On' });
     const deleted = await createTestEvent(pool, { title: 'Called Off' });
+    const over = await createTestEvent(pool, { title: 'All Over' });
     const pendingOnly = await createTestEvent(pool, { title: 'Unpaid' });
     const paid: string[] = [];
-    for (const event of [active, deleted]) {
+    for (const event of [active, deleted, over]) {
       const booking = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
       paid.push(booking.id);
     }
     await reserve(user, { eventId: pendingOnly.id, quantity: 1 });
     await pool.query(`UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = ANY($1::uuid[])`, [paid]);
     await pool.query('UPDATE events SET is_deleted = true WHERE id = $1', [deleted.id]);
+    await pool.query(
+      `UPDATE events SET start_date = current_date - 40, end_date = current_date - 3, event_date = current_date - 3
+        WHERE id = $1`,
+      [over.id],
+    );
 
     const res = await ctx.request(user, { method: 'GET', url: '/api/me/bookings' });
     expect(res.statusCode).toBe(200);
@@ -309,7 +315,11 @@ describe('GET /api/me/bookings', () => {
       endTime: '22:00',
     });
     expect(body.tickets[0].weekday).toMatch(/day$/);
-    expect(body.history.map((t: { title: string }) => t.title)).toEqual(['Called Off']);
+    expect(body.tickets[0].eventRemoved).toBe(false);
+    expect(body.history.map((t: { title: string; eventRemoved: boolean }) => [t.title, t.eventRemoved])).toEqual([
+      ['Called Off', true],
+      ['All Over', false],
+    ]);
 
     const other = await ctx.createUser();
     const theirs = await ctx.request(other, { method: 'GET', url: '/api/me/bookings' });

@@ -315,6 +315,7 @@ export function createBookingsService(
         quantity: row.quantity,
         totalPiasters: row.totalPiasters,
         paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+        eventRemoved: row.isDeleted,
       });
       return {
         tickets: rows.filter((r) => r.active).map(toTicket),

@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import type { Ticket } from '../../../../../contracts/bookings';
 import { formatDate, formatPiasters } from '../../../../../contracts/dates';
 import { responsiveImage, THUMBNAIL_SIZES } from '../../../../../contracts/images';
+import { bookingsMessages } from '../../../../../contracts/messages/bookings';
 import { Card } from '../../../components/ui/card';
 import { TimeRange } from '../../../components/ui/time';
 
 /**
  * One paid booking on the profile: image, title, weekday and date, times, quantity and total. The title of
- * an event still on sale links to its page; a past one (Your History) has no page to go to.
+ * an event still on sale links to its page; a past one (Your History) has no page to go to, and says why it
+ * is there: the event is over, or the organiser removed it (which can happen before its date).
  */
 export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: boolean }) {
   return (
@@ -30,6 +32,11 @@ export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: bo
             </Link>
           )}
         </h3>
+        {past ? (
+          <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">
+            {ticket.eventRemoved ? bookingsMessages.eventRemoved : bookingsMessages.eventEnded}
+          </p>
+        ) : null}
         <p className="text-sm text-fg-muted">
           {ticket.weekday}, {formatDate(ticket.eventDate)}
         </p>
