@@ -133,6 +133,20 @@ describe('PATCH /api/me', () => {
 });
 
 describe('POST /api/me/avatar', () => {
+  it('takes at most 20 pictures a minute from one account, then a clear 429 that others do not share', async () => {
+    const user = await ctx.createUser();
+    const picture = await png();
+    for (let i = 0; i < 20; i++) expect((await uploadAvatar(user, picture)).statusCode).toBe(200);
+    const limited = await uploadAvatar(user, picture);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(limited.json().detail).toMatch(
+      /^You have uploaded too many pictures\. Please wait \d+ seconds and try again\.$/,
+    );
+    // Another account, from the same address, has its own allowance.
+    expect((await uploadAvatar(await ctx.createUser(), picture)).statusCode).toBe(200);
+  });
+
   it('stores a re-encoded picture under userImg that becomes the picture only when the profile is saved', async () => {
     const user = await ctx.createUser();
     const me = async () => (await ctx.request(user, { method: 'GET', url: '/api/me' })).json();

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,6 +60,9 @@ function parseBody<S extends ZodType>(schema: S, body: unknown): ReturnType<S['p
 }
 
 /** HTTP routes of the accounts feature: better-auth's endpoints behind our rules, and the profile. */
+/** Profile pictures one account may upload per minute (a person trying pictures uses a handful). */
+export const AVATAR_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: 60_000 } as const;
+
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const baseURL = String(app.auth.options.baseURL);
@@ -265,6 +269,22 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(async (uploads) => {
+    // Each upload is decoded and re-encoded, which costs the machine a fraction of a second: one account may
+    // not keep it busy. Counted per account (per address for a visitor, who then gets the 401), in this
+    // process's memory, before the body is read.
+    await uploads.register(rateLimit, {
+      global: false,
+      keyGenerator: async (request) => {
+        const user = await request.currentUser();
+        return user ? `user:${user.id}` : `ip:${request.ip}`;
+      },
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          429,
+          'RATE_LIMITED',
+          `You have uploaded too many pictures. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
+        ),
+    });
     await uploads.register(multipart, {
       preservePath: true,
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 2, fieldNameSize: 100, headerPairs: 100 },
@@ -272,12 +292,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     uploads.post(
       '/api/me/avatar',
       {
+        config: { rateLimit: AVATAR_UPLOAD_RATE_LIMIT },
         schema: {
           tags: ['accounts'],
           summary:
             'Upload a new profile picture (multipart, one JPEG, PNG or WebP image of at most 5 MB); PATCH /api/me with its imageUrl makes it the picture',
           consumes: ['multipart/form-data'],
-          response: { 200: uploadedAvatarSchema, 400: problemSchema, 401: problemSchema },
+          response: { 200: uploadedAvatarSchema, 400: problemSchema, 401: problemSchema, 429: problemSchema },
         },
       },
       async (request) => {

@@ -67,7 +67,9 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
       // The session has ended: the app is moving to /login and says why (web/src/app/session-end.ts).
       if (isSessionEnded(error)) return;
       toast.error(
-        error instanceof ApiError && error.status === 400 ? error.message : commonMessages.somethingWentWrong,
+        error instanceof ApiError && (error.status === 400 || error.status === 429)
+          ? error.message
+          : commonMessages.somethingWentWrong,
       );
     } finally {
       setLoading(false);
