@@ -30,6 +30,8 @@ async function expectToFit(page: Page, parts: Locator[], widths = WIDTHS) {
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth, `the page's width on a ${width}px screen`).toBeLessThanOrEqual(width);
     for (const part of parts) {
+      // A page reached by a link may still be loading its chunk or data: wait for the part, then measure it.
+      await expect(part, `${part} at ${width}px`).toBeVisible();
       const box = await part.boundingBox();
       if (!box) throw new Error(`${part} is not shown at ${width}px`);
       expect(box.x, `${part}'s left edge at ${width}px`).toBeGreaterThanOrEqual(0);
