@@ -95,8 +95,11 @@ export const ticketSchema = z.object({
   quantity: z.number().int(),
   totalPiasters: z.number().int(),
   paidAt: z.string().nullable(),
-  /** The organiser removed the event (a ticket in history otherwise means the event is over). */
-  eventRemoved: z.boolean(),
+  /**
+   * Why the ticket is in Your History (null in Your Tickets): the organiser removed the event, the event is
+   * over, or its ticket sales have ended (the spec archives such events, though they may still be ahead).
+   */
+  historyReason: z.enum(['removed', 'ended', 'sales-closed']).nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

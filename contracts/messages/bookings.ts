@@ -1,7 +1,10 @@
 export const bookingsMessages = {
   yourTickets: 'Your Tickets',
   yourHistory: 'Your History',
-  /** Why a ticket is in Your History. */
-  eventEnded: 'Event ended',
-  eventRemoved: 'Removed by the organiser',
+  /** Why a ticket is in Your History (Ticket['historyReason']). */
+  historyReasons: {
+    removed: 'Removed by the organiser',
+    ended: 'Event ended',
+    'sales-closed': 'Ticket sales ended',
+  },
 } as const;

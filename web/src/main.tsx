@@ -12,7 +12,13 @@ const RELOAD_GUARD_MS = 30_000;
 // build's hashes): Vite then fires vite:preloadError. Load the page again, once, to get the new version's
 // chunks. A failure again right after that is left to the app's error handling. The import answered
 // meanwhile (with no module: the event is prevented) keeps its caller waiting, see lib/chunk.ts.
+let reloading = false;
 window.addEventListener('vite:preloadError', (event) => {
+  // Several chunks may fail at once (a page and the footer): the reload under way answers for all of them.
+  if (reloading) {
+    event.preventDefault();
+    return;
+  }
   let last: { href?: string; at?: number } = {};
   try {
     last = JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as typeof last;
@@ -26,6 +32,7 @@ window.addEventListener('vite:preloadError', (event) => {
     return; // Without storage there is no guard against a reload loop.
   }
   event.preventDefault();
+  reloading = true;
   location.reload();
 });
 

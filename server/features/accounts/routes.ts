@@ -59,10 +59,10 @@ function parseBody<S extends ZodType>(schema: S, body: unknown): ReturnType<S['p
   return parsed.data as ReturnType<S['parse']>;
 }
 
-/** HTTP routes of the accounts feature: better-auth's endpoints behind our rules, and the profile. */
 /** Profile pictures one account may upload per minute (a person trying pictures uses a handful). */
 export const AVATAR_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: 60_000 } as const;
 
+/** HTTP routes of the accounts feature: better-auth's endpoints behind our rules, and the profile. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const baseURL = String(app.auth.options.baseURL);

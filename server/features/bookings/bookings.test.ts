@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestEvent, createUsersFast, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
+import { archivePastEvents } from '../catalogue/service';
 import { createBookingsService } from './service';
 
 const ctx = await setupTestApp();
@@ -283,25 +284,36 @@ describe('GET /api/bookings/:id', () => {
 });
 
 describe('GET /api/me/bookings', () => {
-  it('lists paid bookings of active events as tickets and of deleted or past events as history', async () => {
+  it('lists paid bookings of active events as tickets and the others as history, each saying why', async () => {
     const user = await ctx.createUser();
+    const admin = await ctx.createUser({ role: 'admin' });
     const active = await createTestEvent(pool, { title: 'Still On' });
-    const deleted = await createTestEvent(pool, { title: 'Called Off' });
+    const removed = await createTestEvent(pool, { title: 'Called Off' });
     const over = await createTestEvent(pool, { title: 'All Over' });
+    const closed = await createTestEvent(pool, { title: 'Sales Closed' });
     const pendingOnly = await createTestEvent(pool, { title: 'Unpaid' });
     const paid: string[] = [];
-    for (const event of [active, deleted, over]) {
+    for (const event of [active, removed, over, closed]) {
       const booking = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
       paid.push(booking.id);
     }
     await reserve(user, { eventId: pendingOnly.id, quantity: 1 });
     await pool.query(`UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = ANY($1::uuid[])`, [paid]);
-    await pool.query('UPDATE events SET is_deleted = true WHERE id = $1', [deleted.id]);
+    // The admin deletes one while its sales are open; the archive job takes the two whose sales have ended,
+    // one of them still ahead.
+    const deleted = await ctx.request(admin, { method: 'DELETE', url: `/api/admin/events/${removed.id}` });
+    expect(deleted.statusCode).toBe(204);
     await pool.query(
       `UPDATE events SET start_date = current_date - 40, end_date = current_date - 3, event_date = current_date - 3
         WHERE id = $1`,
       [over.id],
     );
+    await pool.query(
+      `UPDATE events SET start_date = current_date - 40, end_date = current_date - 3, event_date = current_date + 5
+        WHERE id = $1`,
+      [closed.id],
+    );
+    expect((await archivePastEvents(ctx.database.db, ctx.config.timeZone)).sort()).toEqual([over.id, closed.id].sort());
 
     const res = await ctx.request(user, { method: 'GET', url: '/api/me/bookings' });
     expect(res.statusCode).toBe(200);
@@ -313,12 +325,14 @@ describe('GET /api/me/bookings', () => {
       totalPiasters: 30_000,
       startTime: '19:30',
       endTime: '22:00',
+      historyReason: null,
     });
     expect(body.tickets[0].weekday).toMatch(/day$/);
-    expect(body.tickets[0].eventRemoved).toBe(false);
-    expect(body.history.map((t: { title: string; eventRemoved: boolean }) => [t.title, t.eventRemoved])).toEqual([
-      ['Called Off', true],
-      ['All Over', false],
+    // Latest event first.
+    expect(body.history.map((t: { title: string; historyReason: string }) => [t.title, t.historyReason])).toEqual([
+      ['Called Off', 'removed'],
+      ['Sales Closed', 'sales-closed'],
+      ['All Over', 'ended'],
     ]);
 
     const other = await ctx.createUser();

@@ -302,8 +302,8 @@ export function createBookingsService(
     getBooking,
 
     async myBookings(userId) {
-      const rows = await findPaidBookingsOfUser(pool, userId, todayIn(payments.timeZone));
-      const toTicket = (row: BookingRow): Ticket => ({
+      const rows = await findPaidBookingsOfUser(pool, userId, todayIn(payments.timeZone), payments.timeZone);
+      const toTicket = (row: (typeof rows)[number]): Ticket => ({
         id: row.id,
         eventId: row.eventId,
         title: row.title,
@@ -315,12 +315,12 @@ export function createBookingsService(
         quantity: row.quantity,
         totalPiasters: row.totalPiasters,
         paidAt: row.paidAt ? row.paidAt.toISOString() : null,
-        eventRemoved: row.isDeleted,
+        historyReason: row.historyReason,
       });
       return {
-        tickets: rows.filter((r) => r.active).map(toTicket),
+        tickets: rows.filter((r) => r.historyReason === null).map(toTicket),
         history: rows
-          .filter((r) => !r.active)
+          .filter((r) => r.historyReason !== null)
           .reverse()
           .map(toTicket),
       };

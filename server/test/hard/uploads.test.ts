@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestUser } from '../helpers';
 import {
   appRoutes,
@@ -32,8 +32,12 @@ const uploadsDir = path.join(ctx.config.dataDir, 'uploads');
 let user: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
-  user = await ctx.createUser();
   admin = await ctx.createUser({ role: 'admin' });
+});
+// A user of each test's own: an account may upload 20 profile pictures a minute, and a refusal for that
+// would hide what these tests check.
+beforeEach(async () => {
+  user = await ctx.createUser();
 });
 
 // --- crafted files -----------------------------------------------------------------------------------
@@ -206,6 +210,7 @@ describe.each(present.map((r) => [r]))('%s', (route) => {
     for (const [label, parts] of cases) {
       const res = await upload(parts);
       expectProblem(res, `${route} with ${label} → ${describeResponse(res)}`);
+      expect(res.statusCode, `${route} with ${label}`).toBe(400);
     }
     const truncated = await ctx.request(callerOf(route), {
       method: 'POST',
@@ -214,6 +219,7 @@ describe.each(present.map((r) => [r]))('%s', (route) => {
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
     });
     expectProblem(truncated, `${route} with an unterminated multipart body`);
+    expect(truncated.statusCode, `${route} with an unterminated multipart body`).toBe(400);
     const after = await listFiles(uploadsDir);
     for (const file of after.filter((f) => !before.includes(f))) {
       expect(file).toMatch(/^(eventImg|userImg)\/[0-9a-f-]{36}\.webp$/);

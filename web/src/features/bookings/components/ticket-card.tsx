@@ -8,8 +8,8 @@ import { TimeRange } from '../../../components/ui/time';
 
 /**
  * One paid booking on the profile: image, title, weekday and date, times, quantity and total. The title of
- * an event still on sale links to its page; a past one (Your History) has no page to go to, and says why it
- * is there: the event is over, or the organiser removed it (which can happen before its date).
+ * an event still on sale links to its page; one in Your History has no page to go to, and says why it is
+ * there (the organiser removed the event, it is over, or its ticket sales have ended).
  */
 export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: boolean }) {
   return (
@@ -32,9 +32,9 @@ export function TicketCard({ ticket, past = false }: { ticket: Ticket; past?: bo
             </Link>
           )}
         </h3>
-        {past ? (
+        {ticket.historyReason ? (
           <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">
-            {ticket.eventRemoved ? bookingsMessages.eventRemoved : bookingsMessages.eventEnded}
+            {bookingsMessages.historyReasons[ticket.historyReason]}
           </p>
         ) : null}
         <p className="text-sm text-fg-muted">
