@@ -165,7 +165,9 @@ export async function findBookingsOfUser(db: Queryable, ids: string[], userId: s
 /**
  * A user's unexpired pending hold on an active event, in one statement: a probe of the events primary key
  * and one of the unique (user_id, event_id) WHERE pending index. No row: the event is unknown or deleted;
- * a row with a null id: the event exists and the user holds nothing on it.
+ * a row with a null id: the event exists and the user holds nothing on it. The hold's end is compared inside
+ * a CASE, as in STILL_HELD (plugins/payments.ts): with `b.expires_at > now()` and statistics from before an
+ * on-sale, the planner added a scan of every pending hold's entry in bookings_pending_expiry_idx.
  */
 export async function findUnexpiredHold(
   db: Queryable,
@@ -175,7 +177,8 @@ export async function findUnexpiredHold(
   const result = await db.query<{ id: string | null; quantity: number | null; expiresAt: Date | null }>(
     `SELECT b.id, b.quantity, b.expires_at AS "expiresAt"
        FROM events e
-       LEFT JOIN bookings b ON b.user_id = $2 AND b.event_id = e.id AND b.status = 'pending' AND b.expires_at > now()
+       LEFT JOIN bookings b ON b.user_id = $2 AND b.event_id = e.id AND b.status = 'pending'
+                           AND (CASE WHEN b.status = 'pending' THEN b.expires_at END) > now()
       WHERE e.id = $1 AND NOT e.is_deleted`,
     [eventId, userId],
   );
