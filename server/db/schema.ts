@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { titleSearchKey } from './title-search';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -149,8 +150,8 @@ export const events = pgTable(
     check('events_dates_ordered', sql`${t.startDate} <= ${t.endDate} AND ${t.endDate} <= ${t.eventDate}`),
     index('events_active_order_idx').on(t.isDeleted, t.eventDate, t.startTime),
     index('events_category_idx').on(t.categoryId, t.isDeleted, t.eventDate),
-    // Title searches: the expression of titleKey (server/domain/events.ts), lower-cased by ICU whatever the locale.
-    index('events_title_prefix_idx').using('btree', sql`lower(${t.title} COLLATE "und-x-icu") text_pattern_ops`),
+    // Title searches (prefix matches): the expression they compare, from title-search.ts.
+    index('events_title_prefix_idx').using('btree', sql`${titleSearchKey(t.title)} text_pattern_ops`),
     index('events_end_date_idx').on(t.endDate).where(sql`${t.isDeleted} = false`),
   ],
 );

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { EventDto } from '../../contracts/catalogue';
 import { categories, events } from '../db/schema';
+import { titleSearchKey } from '../db/title-search';
 
 /**
  * The one mapping from an events row to its API shape, shared by every feature that shows events.
@@ -44,15 +45,17 @@ export function toEventDto(row: EventRow): EventDto {
 }
 
 /**
- * An event's title as searches compare and sort it: lower-cased by ICU's Unicode rules, whatever the
- * database's locale (the embedded one is created with the C locale, whose lower() only knows A-Z, so
- * 'Élan' would never match 'élan'), and sorted by ICU's root collation ('Élan' between 'Eagle' and 'Fan').
- * Migration 0010 indexes this very expression for prefix searches.
+ * An event's title as lists sort it: lower-cased by ICU's Unicode rules, whatever the database's locale (the
+ * embedded one is created with the C locale, whose lower() only knows A-Z), and sorted by ICU's root
+ * collation ('Élan' between 'Eagle' and 'Fan').
  */
 export const titleKey: SQL = sql`lower(${events.title} COLLATE "und-x-icu")`;
 
-/** Titles that start with `text`, in any letter case; `%`, `_` and `\` typed by a user are matched literally. */
+/**
+ * Titles that start with `text`, in any letter case and with or without diacritics (titleSearchKey on both
+ * sides); `%`, `_` and `\` typed by a user are matched literally.
+ */
 export function titleStartsWith(text: string): SQL {
   const literal = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`${titleKey} LIKE (lower(${literal}::text COLLATE "und-x-icu") || '%') ESCAPE '\\'`;
+  return sql`${titleSearchKey(events.title)} LIKE (${titleSearchKey(sql`${literal}::text`)} || '%') ESCAPE '\\'`;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventDto, EventSearchResponse, EventsPage } from '../../../contracts/catalogue';
 import { addDays, todayIn } from '../../../contracts/dates';
 import { events } from '../../db/schema';
+import { titleStartsWith } from '../../domain/events';
 import { setupTestApp } from '../../test/helpers';
 import { insertEvent } from './test-events';
 
@@ -135,6 +137,33 @@ describe('GET /api/events', () => {
     expect(await titlesFound('ÉLAN v')).toEqual(['Élan Vital Night']);
     expect(await titlesFound('öz')).toEqual(['ÖZ Festival']);
     expect(await titlesFound('ωMEGA')).toEqual(['Ωmega Sound']);
+  });
+
+  it('ignores diacritics on either side, with the prefix index', async () => {
+    await insertEvent(db, { title: 'Élan Vital Night' });
+    await insertEvent(db, { title: 'Café Riche Evenings' });
+    await insertEvent(db, { title: 'Cafe Tunes' });
+    await insertEvent(db, { title: 'Łódź Philharmonic' });
+    await insertEvent(db, { title: 'Eagle Rock' });
+    expect(await titlesFound('elan')).toEqual(['Élan Vital Night']);
+    expect(await titlesFound('ELAN VITAL')).toEqual(['Élan Vital Night']);
+    expect((await titlesFound('cafe')).sort()).toEqual(['Cafe Tunes', 'Café Riche Evenings']);
+    expect((await titlesFound('CAFÉ')).sort()).toEqual(['Cafe Tunes', 'Café Riche Evenings']);
+    expect(await titlesFound('cafe r')).toEqual(['Café Riche Evenings']);
+    expect(await titlesFound('lodz')).toEqual(['Łódź Philharmonic']);
+    expect(await titlesFound('éagle')).toEqual(['Eagle Rock']);
+    expect(await titlesFound('elk')).toEqual([]);
+    // The search compares the index's very expression: a prefix search can probe events_title_prefix_idx.
+    const search = new PgDialect().sqlToQuery(titleStartsWith('cafe r'));
+    const client = await ctx.database.pool.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const plan = await client.query(`EXPLAIN SELECT id FROM events WHERE ${search.sql}`, search.params);
+      expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('events_title_prefix_idx');
+    } finally {
+      await client.query('RESET enable_seqscan');
+      client.release();
+    }
   });
 
   it('treats SQL and pattern characters in q as text', async () => {
