@@ -65,6 +65,15 @@ export interface HttpRun {
   warmUpSeconds: number;
   /** The slowest answer of the warm-up, the burst of every buyer's first request included. */
   warmUpWorstMs: number;
+  /** Every request sent, the warm-up's included. */
+  requests: number;
+  /**
+   * Entries PostgreSQL read from the bookings table's indexes per request, warm-up included (from
+   * pg_stat_user_indexes, which a busy backend flushes about once a second, so about). A few per request;
+   * hundreds mean a statement reads a list of holds instead of probing for its own (docs/performance-notes.md,
+   * 2026-11-26 afternoon).
+   */
+  bookingsIndexEntriesPerRequest: number;
 }
 
 export interface RawRun {
@@ -282,6 +291,7 @@ async function runHttp(
   let paid = 0;
   let refused = 0;
   let errors = 0;
+  let requests = 0;
   const failed = { status: 0, body: '' };
   const reserveBody = JSON.stringify({ eventId, quantity: 1 });
   let warmUpWorstMs = 0;
@@ -304,6 +314,7 @@ async function runHttp(
       const payHead = postHead(url, '/api/payments/simulated/confirm', cookie);
       while (performance.now() < stopAt) {
         const t0 = performance.now();
+        requests++;
         const reserved = await connection
           .request(postHead(url, '/api/bookings', cookie, { 'idempotency-key': randomUUID() }), reserveBody)
           .catch(() => failed);
@@ -320,6 +331,7 @@ async function runHttp(
         if (mode === 'reserve') continue;
         const bookingId = (JSON.parse(reserved.body) as { id: string }).id;
         const t1 = performance.now();
+        requests++;
         const payment = await connection
           .request(payHead, JSON.stringify({ bookingId, ...PAY_CARD }))
           .catch(() => failed);
@@ -345,7 +357,25 @@ async function runHttp(
     worstPerQuarterSecondMs: Array.from(worst, (ms) => Math.round(ms ?? 0)),
     warmUpSeconds,
     warmUpWorstMs: Math.round(warmUpWorstMs),
+    requests,
+    bookingsIndexEntriesPerRequest: 0,
   };
+}
+
+/** Index entries read from the bookings table so far (pg_stat_user_indexes, as the backends have flushed it). */
+async function bookingsIndexEntriesRead(pool: pg.Pool): Promise<number> {
+  const result = await pool.query<{ entries: string | null }>(
+    `SELECT sum(idx_tup_read) AS entries FROM pg_stat_user_indexes WHERE relname = 'bookings'`,
+  );
+  return Number(result.rows[0]?.entries ?? 0);
+}
+
+/** runHttp, with the bookings index entries the database read per request meanwhile. */
+async function runHttpCounted(pool: pg.Pool, ...args: Parameters<typeof runHttp>): Promise<HttpRun> {
+  const before = await bookingsIndexEntriesRead(pool);
+  const run = await runHttp(...args);
+  const read = (await bookingsIndexEntriesRead(pool)) - before;
+  return { ...run, bookingsIndexEntriesPerRequest: run.requests > 0 ? round(read / run.requests, 1) : 0 };
 }
 
 async function soldCheck(pool: pg.Pool, eventId: string) {
@@ -399,14 +429,18 @@ export async function runReservationsBench(options: ReservationsBenchOptions): P
       try {
         // Warm-up, 2 s as for rows 1-2: the connections open, the sessions are read into the app's cache;
         // then 1 s for the payments' code paths before the paying run is measured.
-        reserveOnly = await runHttp(options.baseUrl, httpEvent, buyers, 'reserve', seconds, 2);
-        log(`HTTP reserve only, ${connections} buyers: ${reserveOnly.reservationsPerSecond} reservations/s`);
-        onSale = await runHttp(options.baseUrl, httpEvent, buyers, 'reserve+pay', seconds, 1);
+        reserveOnly = await runHttpCounted(pool, options.baseUrl, httpEvent, buyers, 'reserve', seconds, 2);
+        log(
+          `HTTP reserve only, ${connections} buyers: ${reserveOnly.reservationsPerSecond} reservations/s ` +
+            `(bookings index entries read per request: ${reserveOnly.bookingsIndexEntriesPerRequest})`,
+        );
+        onSale = await runHttpCounted(pool, options.baseUrl, httpEvent, buyers, 'reserve+pay', seconds, 1);
       } finally {
         for (const { connection } of buyers) connection.close();
       }
       log(
-        `HTTP reserve+pay, ${connections} buyers: ${onSale.reservationsPerSecond} reservations/s, ${onSale.paidPerSecond} paid/s`,
+        `HTTP reserve+pay, ${connections} buyers: ${onSale.reservationsPerSecond} reservations/s, ${onSale.paidPerSecond} paid/s ` +
+          `(bookings index entries read per request: ${onSale.bookingsIndexEntriesPerRequest})`,
       );
       const check = await soldCheck(pool, httpEvent);
       runs.push({
