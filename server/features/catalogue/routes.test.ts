@@ -139,7 +139,7 @@ describe('GET /api/events', () => {
     expect(await titlesFound('ωMEGA')).toEqual(['Ωmega Sound']);
   });
 
-  it('ignores diacritics on either side, with the prefix index', async () => {
+  it('ignores diacritics and Arabic spelling variants on either side, with the prefix index', async () => {
     await insertEvent(db, { title: 'Élan Vital Night' });
     await insertEvent(db, { title: 'Café Riche Evenings' });
     await insertEvent(db, { title: 'Cafe Tunes' });
@@ -153,6 +153,14 @@ describe('GET /api/events', () => {
     expect(await titlesFound('lodz')).toEqual(['Łódź Philharmonic']);
     expect(await titlesFound('éagle')).toEqual(['Eagle Rock']);
     expect(await titlesFound('elk')).toEqual([]);
+    // Arabic: hamza forms of alef, teh marbuta and alef maqsura, harakat and tatweel, either side.
+    await insertEvent(db, { title: 'أمسية الطرب' });
+    await insertEvent(db, { title: 'حفلة موسيقى حية' });
+    expect(await titlesFound('امسية')).toEqual(['أمسية الطرب']);
+    expect(await titlesFound('إمسيه الط')).toEqual(['أمسية الطرب']);
+    expect(await titlesFound('حفله موسيقي')).toEqual(['حفلة موسيقى حية']);
+    expect(await titlesFound('حَفْلَـة')).toEqual(['حفلة موسيقى حية']);
+    expect(await titlesFound('حفلات')).toEqual([]);
     // The search compares the index's very expression: a prefix search can probe events_title_prefix_idx.
     const search = new PgDialect().sqlToQuery(titleStartsWith('cafe r'));
     const client = await ctx.database.pool.connect();
