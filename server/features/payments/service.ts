@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import type { PaymentResult, SimulatedConfirmBody } from '../../../contracts/bookings';
 import { todayIn } from '../../../contracts/dates';
 import { isUuid } from '../../../contracts/ids';
@@ -171,6 +172,32 @@ export async function confirmSimulated(
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled']);
 
 /**
+ * What the handler reads of a signed event. A signed body of another shape (one sent by hand with the
+ * secret, an API version that moved a field) is refused with a 400 rather than failing as a 500 that Stripe
+ * would retry for days; the fields it does not read may be anything.
+ */
+const stripeEventShape = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+const paymentIntentShape = z.looseObject({
+  id: z.string().min(1).max(255),
+  amount: z.number().int(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  last_payment_error: z.looseObject({ message: z.string().nullish() }).nullish(),
+  cancellation_reason: z.string().nullish(),
+});
+
+function assertReadableEvent(event: unknown): asserts event is Stripe.Event {
+  const shape = stripeEventShape.safeParse(event);
+  const readable =
+    shape.success && (!HANDLED.has(shape.data.type) || paymentIntentShape.safeParse(shape.data.data.object).success);
+  if (!readable) throw new AppError(400, 'INVALID_EVENT', 'The Stripe event is not one this server can read');
+}
+
+/**
  * A verified Stripe event. Each event id is handled once (recorded in payment_events in the same
  * transaction as its effect); events may arrive late, twice or out of order, and a paid booking never
  * moves back.
@@ -181,6 +208,7 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   log: Log,
 ): Promise<{ duplicate: boolean }> {
+  assertReadableEvent(event);
   const intent = HANDLED.has(event.type) ? (event.data.object as Stripe.PaymentIntent) : undefined;
   const metadataId = intent?.metadata?.bookingId;
   const bookingId = metadataId && isUuid(metadataId) ? metadataId : null;

@@ -51,7 +51,7 @@ function stripeEvent(type: string, intent: StandInIntent, overrides: Partial<Sta
   };
 }
 
-function postWebhook(event: object, options: { timestamp?: number; secret?: string; tamper?: boolean } = {}) {
+function postWebhook(event: unknown, options: { timestamp?: number; secret?: string; tamper?: boolean } = {}) {
   const payload = JSON.stringify(event);
   const signature = signer.webhooks.generateTestHeaderString({
     payload,
@@ -212,6 +212,37 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(await statusOf(booking.id)).toBe('pending');
     const seen = await pool.query('SELECT 1 FROM payment_events WHERE id = $1', [succeeded.id]);
     expect(seen.rowCount).toBe(0);
+  });
+
+  it('answers a signed event it cannot read with a 400, not a 500 that Stripe would retry', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    const succeeded = stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' });
+    const malformed: unknown[] = [
+      {},
+      null,
+      [],
+      { type: 'payment_intent.succeeded' },
+      { id: 'evt_no_data', type: null, data: null },
+      { id: {}, type: [] },
+      { ...succeeded, data: null },
+      { ...succeeded, data: { object: { ...succeeded.data.object, amount: '200' } } },
+      { ...succeeded, data: { object: { ...succeeded.data.object, metadata: { bookingId: 42 } } } },
+    ];
+    for (const body of malformed) {
+      const res = await postWebhook(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('INVALID_EVENT');
+    }
+    expect(await statusOf(booking.id)).toBe('pending');
+    const seen = await pool.query('SELECT 1 FROM payment_events WHERE id = $1', [succeeded.id]);
+    expect(seen.rowCount).toBe(0);
+    // An event of a type the server does not handle only needs an id and a type.
+    const other = await postWebhook({ id: 'evt_other_type', type: 'charge.updated', data: { object: { id: 'ch_1' } } });
+    expect(other.json()).toEqual({ received: true, duplicate: false });
+    expect((await postWebhook(succeeded)).statusCode).toBe(200);
+    expect(await statusOf(booking.id)).toBe('paid');
   });
 
   it('never moves a paid booking back when failed or canceled events arrive late', async () => {
