@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -60,8 +61,8 @@ export interface BuildOptions {
   database: Database;
   /** Run scheduled jobs (archiving, hold expiry, mail delivery, unused uploads). Off in most tests. */
   runJobs?: boolean;
-  /** false silences logs (tests); default follows config.logLevel. */
-  logger?: boolean;
+  /** false silences logs (tests); a stream receives the JSON lines (tests that read them); default stdout. */
+  logger?: boolean | Writable;
   /** Serve the built web app from this folder (default dist/web when it exists). */
   webDir?: string | null;
   /**
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            ...(options.logger instanceof Writable ? { stream: options.logger } : {}),
           },
     // One log line per request, written in onResponse below.
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,12 +1,22 @@
 import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp } from '../test/helpers';
+import { eventually, setupTestApp } from '../test/helpers';
 
 /**
  * Requests that Node's HTTP parser refuses never reach a route or an inject(): they are sent here as raw
  * bytes to a listening server, and must still be answered in our problem format.
  */
-const ctx = await setupTestApp();
+const logLines: Array<Record<string, unknown>> = [];
+const ctx = await setupTestApp({
+  config: { logLevel: 'info' },
+  logStream: new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  }),
+});
 let port = 0;
 
 beforeAll(async () => {
@@ -62,6 +72,25 @@ describe('requests the HTTP parser refuses', () => {
     const answer = parse(await exchange(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
     expect(answer.status).toBe(431);
     expect(answer.body).toMatchObject({ status: 431, code: 'HEADERS_TOO_LARGE' });
+  });
+
+  it('logs a client that hangs up in the middle of its body as that, not as the database being down', async () => {
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"a',
+        );
+        setTimeout(() => socket.destroy(), 100);
+      });
+      socket.on('close', () => resolve());
+    });
+    const closed = await eventually(
+      async () => logLines.filter((line) => line.msg === 'client closed the request'),
+      (lines) => lines.length > 0,
+      'the log line of the aborted request',
+    );
+    expect(closed[0]).toMatchObject({ level: 30, method: 'POST', url: '/api/contact' });
+    expect(logLines.filter((line) => Number(line.level) >= 40)).toEqual([]);
   });
 
   it('keeps serving well-formed requests afterwards', async () => {

@@ -195,6 +195,12 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       request.log.error({ err: error }, 'response did not match its schema');
       return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong, try again later');
     }
+    if (request.raw.readableAborted) {
+      // The client went away while sending its body (Node reports it as ECONNRESET 'aborted'): nobody is left to
+      // answer, and it says nothing about the database.
+      request.log.info({ code: error.code, method: request.method, url: request.url }, 'client closed the request');
+      return sendProblem(reply, 400, 'REQUEST_ABORTED', 'The request ended before its body was complete.');
+    }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or unreachable: a temporary condition the client may retry, not a bug.
       request.log.warn({ err: error }, 'database unavailable');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -100,6 +101,8 @@ export async function setupTestApp(
     sessionCacheTtlMs?: number;
     /** Serve the web app from this folder (default none: the API alone). */
     webDir?: string;
+    /** Receives the app's JSON log lines (default: no log). */
+    logStream?: Writable;
   } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'eventry-app-'));
@@ -109,7 +112,7 @@ export async function setupTestApp(
     config,
     database,
     runJobs: options.runJobs ?? false,
-    logger: false,
+    logger: options.logStream ?? false,
     webDir: options.webDir ?? null,
     sessionCacheTtlMs: options.sessionCacheTtlMs,
   });
