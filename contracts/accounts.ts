@@ -33,10 +33,13 @@ export const TOKEN_MAX_LENGTH = 512;
 
 /** SPEC §5: letters, digits and ._%+- before @, then a domain ending in 2 or more letters. */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-/** Letters (any alphabet, so Arabic names work too) and spaces. */
-const NAME_PATTERN = /^[\p{L} ]+$/u;
-/** An uppercase letter followed by letters, digits or common symbols. */
-const PASSWORD_PATTERN = /^[A-Z][A-Za-z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]*$/;
+/**
+ * Letters (any alphabet, so Arabic names work too) with their marks, and spaces: 'مُحَمَّد' with its vowel
+ * marks, and 'José' typed as e + combining accent (as some keyboards and pasted text spell it).
+ */
+const NAME_PATTERN = /^(?:\p{L}\p{M}*| )+$/u;
+/** An uppercase letter followed by letters (any alphabet, accents included), digits or common symbols. */
+const PASSWORD_PATTERN = /^\p{Lu}\p{M}*[\p{L}\p{M}0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]*$/u;
 
 /** Texts of ours (not the spec's) that server and web share. */
 export const accountTexts = {

@@ -74,9 +74,26 @@ describe('sign-up', () => {
     });
   });
 
-  it('accepts names in any alphabet', async () => {
-    const res = await postJson(ctx, SIGN_UP, { ...validSignUp(), firstName: 'منى', lastName: 'عادل' });
-    expect(res.statusCode).toBe(200);
+  it('accepts names in any alphabet, with their accents and vowel marks', async () => {
+    for (const [firstName, lastName] of [
+      ['منى', 'عادل'],
+      ['مُحَمَّد', 'عَلِي'],
+      ['Jose\u0301', 'Núñez'],
+    ]) {
+      const res = await postJson(ctx, SIGN_UP, { ...validSignUp(), firstName, lastName });
+      expect(res.statusCode, firstName).toBe(200);
+    }
+    const mark = await postJson(ctx, SIGN_UP, { ...validSignUp(), firstName: '\u0301Jose' });
+    expect(mark.json()).toMatchObject({ errors: { firstName: s.nameLettersOnly } });
+  });
+
+  it('accepts a password with accented letters after its uppercase first letter', async () => {
+    for (const password of ['Sécret123', 'Ünïcode!', 'Écrit2026']) {
+      const res = await postJson(ctx, SIGN_UP, { ...validSignUp(), password });
+      expect(res.statusCode, password).toBe(200);
+    }
+    const spaced = await postJson(ctx, SIGN_UP, { ...validSignUp(), password: 'Secret 123' });
+    expect(spaced.json()).toMatchObject({ errors: { password: s.passwordUppercase } });
   });
 
   it('refuses unexpected fields such as a role', async () => {
