@@ -52,6 +52,25 @@ describe('eventInputSchema', () => {
     });
   });
 
+  it('cleans its texts: no control or bidi override characters, invisible characters alone count as empty', () => {
+    const result = eventInputSchema('2026-06-10').safeParse({
+      ...base,
+      title: '\u200bJazz \u202eNight\u202c\u00a0',
+      host: 'Cairo\u0000Club',
+      description: 'Line one\r\nLine two\u0007\tend',
+    });
+    expect(result.success && [result.data.title, result.data.host, result.data.description]).toEqual([
+      'Jazz  Night',
+      'Cairo Club',
+      'Line one\nLine two\tend',
+    ]);
+    const blank = eventInputSchema('2026-06-10').safeParse({ ...base, title: '\u200b', location: ' \ufeff ' });
+    expect(fieldErrors(blank.error?.issues ?? [])).toEqual({
+      title: 'Title is required',
+      location: 'Location is required',
+    });
+  });
+
   it('depends on the given today only', () => {
     expect(eventInputSchema('2026-06-10').safeParse(base).success).toBe(true);
     expect(eventInputSchema('2026-06-11').safeParse(base).success).toBe(false);

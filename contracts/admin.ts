@@ -3,12 +3,14 @@ import { categorySchema, eventSchema, pageSchema } from './catalogue';
 import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
 import { eventFormMessages } from './messages/event-form';
+import { cleanText, visibleLength } from './text';
 
 /**
  * The admin's event form, shared by the web form (instant feedback) and the server (the rule).
  *
  * API body of POST /api/admin/events and PUT /api/admin/events/:id (JSON, unknown fields refused):
- * - title, host, location, description: text, trimmed; the title is stored as typed (case kept).
+ * - title, host, location, description: text, cleaned and trimmed (contracts/text.ts: no control or bidi
+ *   override characters; the description keeps its line breaks); the title is stored as typed (case kept).
  * - price: EGP as a decimal string or number with at most 2 decimals ("150", "99.5", 120.25);
  *   the server stores integer piasters (pricePiasters = price × 100).
  * - tickets: the capacity, a whole number. Available tickets follow: capacity − held − sold.
@@ -54,12 +56,13 @@ const TIME_24H = /^([01]?\d|2[0-3]):[0-5]\d$/;
 const PRICE_PATTERN = /^\d+(\.\d+)?$/;
 const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
-function requiredText(required: string, max: number) {
+/** A text field, cleaned as contracts/text.ts says (the description keeps its line breaks). */
+function requiredText(required: string, max: number, multiLine = false) {
   return z
     .string({ error: required })
-    .trim()
+    .transform((value) => cleanText(value, multiLine))
     .superRefine((value, ctx) => {
-      if (value.length === 0) ctx.addIssue({ code: 'custom', message: required });
+      if (visibleLength(value) === 0) ctx.addIssue({ code: 'custom', message: required });
       else if (value.length > max) ctx.addIssue({ code: 'custom', message: adminMessages.tooLong(max) });
     });
 }
@@ -157,7 +160,7 @@ export function eventInputSchema(today: string, options: EventInputOptions = {})
         eventDate: dateField(m.eventDateRequired),
         startTime: timeField(m.startTimeRequired, m.startTimeInvalid),
         endTime: timeField(m.endTimeRequired, m.endTimeInvalid),
-        description: requiredText(m.descriptionRequired, 5000),
+        description: requiredText(m.descriptionRequired, 5000, true),
         imageUrl: z
           .string({ error: m.imageRequired })
           .trim()

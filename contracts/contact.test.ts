@@ -76,6 +76,27 @@ describe('contact form schema (the rules the web form shows on submit)', () => {
     expect(parsed.description).toBe('Line one is here\nLine two is here\ttoo');
   });
 
+  it('does not count invisible characters towards a minimum, and trims them from the ends', () => {
+    expect(
+      contactFieldErrors({
+        name: 'ab\u200b',
+        email: valid.email,
+        subject: '\u200b\u2060',
+        description: `d${'\u200b'.repeat(30)}`,
+      }),
+    ).toEqual({
+      name: 'Name must be at least 3 characters long',
+      subject: 'Subject is required',
+      description: 'Description must be at least 20 characters long',
+    });
+    expect(contactFieldErrors({ ...valid, name: 'a\u200db\u200c' })).toEqual({
+      name: 'Name must be at least 3 characters long',
+    });
+    const parsed = contactFormSchema.parse({ ...valid, name: '\ufeffNour Hany\u200b ', subject: 'Hi 👩\u200d💻' });
+    expect(parsed.name).toBe('Nour Hany');
+    expect(parsed.subject).toBe('Hi 👩\u200d💻');
+  });
+
   it('refuses unknown fields', () => {
     expect(contactFormSchema.safeParse({ ...valid, admin: true }).success).toBe(false);
   });

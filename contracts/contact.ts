@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { contactMessages as contactSpecMessages } from './messages/contact';
 import { withExampleEmail } from './messages/example-email';
+import { cleanText, visibleLength } from './text';
 
 /**
  * The contact form, shared by the web form (feedback on submit) and the server (the rule).
  *
  * API body of POST /api/contact (JSON, unknown fields refused): name, email, subject, description.
  * Control characters are stripped (the description keeps line breaks and tabs), then every field is
- * trimmed and checked. Errors come back as 400 problem+json with `errors: { field: message }`.
+ * trimmed and checked (contracts/text.ts). Errors come back as 400 problem+json with `errors: { field: message }`.
  * Answer: 201 `{ id }`. Anonymous visitors may send; the endpoint is rate-limited per IP.
  */
 
@@ -21,32 +22,23 @@ export const contactMessages = {
   notText: 'Must be text',
 } as const;
 
-// Control characters (C0, DEL, C1) and bidirectional overrides; the description keeps \t and \n (\r\n → \n).
-const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu;
-const CONTROL_EXCEPT_TAB_NEWLINE = /[^\P{Cc}\t\n]|[\u202a-\u202e\u2066-\u2069]/gu;
-
 /** A simple address pattern: no spaces, quotes, brackets or separators that could split a mail header. */
 export const CONTACT_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-
-export function stripControlCharacters(value: string, keepLineBreaks = false): string {
-  if (!keepLineBreaks) return value.replace(CONTROL, ' ');
-  return value.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_TAB_NEWLINE, '');
-}
 
 function text(required: string, keepLineBreaks = false) {
   return z
     .string({
       error: (issue) => (issue.input === undefined || issue.input === null ? required : contactMessages.notText),
     })
-    .transform((v) => stripControlCharacters(v, keepLineBreaks).trim());
+    .transform((v) => cleanText(v, keepLineBreaks));
 }
 
 export const contactFormSchema = z.strictObject({
   name: text(m.nameRequired).pipe(
     z
       .string()
-      .min(1, { error: m.nameRequired, abort: true })
-      .min(3, { error: m.nameTooShort, abort: true })
+      .refine((v) => visibleLength(v) >= 1, { error: m.nameRequired, abort: true })
+      .refine((v) => visibleLength(v) >= 3, { error: m.nameTooShort, abort: true })
       .max(CONTACT_LIMITS.name, { error: contactMessages.tooLong(CONTACT_LIMITS.name) }),
   ),
   email: text(m.emailRequired).pipe(
@@ -59,13 +51,13 @@ export const contactFormSchema = z.strictObject({
   subject: text(m.subjectRequired).pipe(
     z
       .string()
-      .min(1, { error: m.subjectRequired, abort: true })
+      .refine((v) => visibleLength(v) >= 1, { error: m.subjectRequired, abort: true })
       .max(CONTACT_LIMITS.subject, { error: contactMessages.tooLong(CONTACT_LIMITS.subject) }),
   ),
   description: text(m.descriptionTooShort, true).pipe(
     z
       .string()
-      .min(20, { error: m.descriptionTooShort, abort: true })
+      .refine((v) => visibleLength(v) >= 20, { error: m.descriptionTooShort, abort: true })
       .max(CONTACT_LIMITS.description, { error: contactMessages.tooLong(CONTACT_LIMITS.description) }),
   ),
 });

@@ -1,0 +1,32 @@
+/**
+ * Text people type, as the server keeps it: the rules shared by the contact form and the admin's event form.
+ *
+ * - Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates are removed:
+ *   they would reach an email header or reorder the text around them on the page. In one-line fields each
+ *   becomes a space; a multi-line field keeps its line breaks and tabs (\r\n → \n) and drops the rest.
+ * - Trimming also removes invisible format characters at either end (zero-width space, word joiner, byte
+ *   order mark...), as text pasted from a web page often carries them.
+ * - Minimum lengths count what shows: format characters inside the text (a zero-width joiner in an emoji,
+ *   a zero-width non-joiner in Persian) are kept but not counted, so 'ab' followed by a zero-width space is
+ *   still too short.
+ */
+const BIDI_CONTROLS = '\u202a-\u202e\u2066-\u2069';
+const CONTROL = new RegExp(`[\\p{Cc}${BIDI_CONTROLS}]`, 'gu');
+const CONTROL_EXCEPT_TAB_NEWLINE = new RegExp(`[^\\P{Cc}\\t\\n]|[${BIDI_CONTROLS}]`, 'gu');
+const EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+const FORMAT = /\p{Cf}/gu;
+
+export function stripControlCharacters(value: string, keepLineBreaks = false): string {
+  if (!keepLineBreaks) return value.replace(CONTROL, ' ');
+  return value.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_TAB_NEWLINE, '');
+}
+
+/** Control characters stripped, then white space and format characters trimmed from both ends. */
+export function cleanText(value: string, keepLineBreaks = false): string {
+  return stripControlCharacters(value, keepLineBreaks).replace(EDGES, '');
+}
+
+/** The length a minimum is checked against: format characters (zero-width and the like) do not count. */
+export function visibleLength(value: string): number {
+  return value.replace(FORMAT, '').length;
+}
