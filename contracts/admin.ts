@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categorySchema, eventSchema, pageSchema } from './catalogue';
+import { categorySchema, eventSchema, pageQueryParam, pageSchema } from './catalogue';
 import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
 import { eventFormMessages } from './messages/event-form';
@@ -238,12 +238,13 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   return errors;
 }
 
+/** Query of GET /api/admin/events: a title prefix and a page (past the last is clamped, as on the public list). */
 export const adminEventsQuerySchema = z.object({
   q: z
     .string()
     .optional()
     .transform((v) => (v ?? '').trim().slice(0, 100)),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageQueryParam(100_000),
 });
 
 /** Any string: a malformed id is simply not found (404). */

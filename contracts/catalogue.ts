@@ -42,6 +42,18 @@ export const searchQuerySchema = z
   .optional()
   .transform((v) => (v ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH));
 
+/**
+ * The page of a list query: missing, malformed or below 1 means page 1; above `max` means `max` (the
+ * server then answers the last page there is, as for any page past the last).
+ */
+export function pageQueryParam(max: number) {
+  return z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .transform((page) => Math.min(Math.max(page, 1), max));
+}
+
 /** Query of GET /api/events. A missing, malformed or non-positive page means page 1; past the last is clamped. */
 export const eventsQuerySchema = z.object({
   /** A category id or name; an unknown one (however long) simply matches nothing. */
@@ -50,7 +62,7 @@ export const eventsQuerySchema = z.object({
     .optional()
     .transform((v) => v?.trim().slice(0, 200)),
   q: searchQuerySchema,
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1).default(1),
+  page: pageQueryParam(1_000_000),
 });
 export type EventsQuery = z.input<typeof eventsQuerySchema>;
 

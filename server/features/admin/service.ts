@@ -26,18 +26,22 @@ function eventNotFound(): NotFoundError {
   return new NotFoundError('This event does not exist or was deleted.', 'EVENT_NOT_FOUND');
 }
 
+/** One page of the admin list; a page past the last one answers the last page (as GET /api/events does). */
 export async function listEvents(deps: AdminDeps, query: { q: string; page: number }): Promise<AdminEventsPage> {
-  const { rows, total } = await repo.listActiveEvents(deps.db, {
-    q: query.q,
-    limit: ADMIN_EVENTS_PAGE_SIZE,
-    offset: (query.page - 1) * ADMIN_EVENTS_PAGE_SIZE,
-  });
-  return {
-    items: rows.map(toEventDto),
-    page: query.page,
-    pageCount: Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE),
-    total,
-  };
+  const pageOf = (page: number) =>
+    repo.listActiveEvents(deps.db, {
+      q: query.q,
+      limit: ADMIN_EVENTS_PAGE_SIZE,
+      offset: (page - 1) * ADMIN_EVENTS_PAGE_SIZE,
+    });
+  let page = query.page;
+  let { rows, total } = await pageOf(page);
+  const last = Math.max(1, Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE));
+  if (rows.length === 0 && page > last) {
+    page = last;
+    ({ rows, total } = await pageOf(page));
+  }
+  return { items: rows.map(toEventDto), page, pageCount: Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE), total };
 }
 
 export async function getEvent(deps: AdminDeps, id: string): Promise<EventDto> {
