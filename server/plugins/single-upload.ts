@@ -10,7 +10,7 @@ export class UploadRefused extends Error {
 }
 
 /**
- * The one file of a multipart request (the route's @fastify/multipart limits allow one file and no fields).
+ * The one file of a multipart request, in the field 'file' (the route's @fastify/multipart limits allow one file and no fields).
  * Every part is read, so that a second file or a field trips those limits and the request is refused, not
  * half taken. The file's name is never used for storage, but a name trying to climb folders is an attack.
  */
@@ -22,6 +22,8 @@ export async function readSingleUpload(request: FastifyRequest): Promise<Buffer>
       if (part.type !== 'file') continue;
       const buffer = await part.toBuffer();
       if (/[/\\\0]|\.\./.test(part.filename)) throw new UploadRefused('bad-name');
+      // The API's field is 'file': a file under any other name is a client mistake worth hearing about.
+      if (part.fieldname !== 'file') throw new UploadRefused('missing');
       data = buffer;
     }
   } catch (error) {

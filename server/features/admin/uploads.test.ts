@@ -160,10 +160,19 @@ describe('POST /api/admin/uploads', () => {
     expect(await filesInDataDir()).toEqual(before);
   });
 
-  it('refuses a request without a file', async () => {
+  it('refuses a request without a file, or with the file in another field than "file"', async () => {
+    const before = await filesInDataDir();
     const json = await ctx.request(admin, { method: 'POST', url: '/api/admin/uploads', payload: { file: 'x' } });
     expect(json.statusCode).toBe(400);
     expect(json.json().code).toBe('UPLOAD_MISSING');
+    const elsewhere = await ctx.request(admin, {
+      method: 'POST',
+      url: '/api/admin/uploads',
+      ...multipartBody(await makeImage('png'), 'poster.png', 'image/png', 'image'),
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ code: 'UPLOAD_MISSING', detail: adminMessages.uploadMissing });
+    expect(await filesInDataDir()).toEqual(before);
   });
 
   it('refuses two files in one request', async () => {
