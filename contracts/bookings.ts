@@ -16,7 +16,7 @@ export const ticketQuantitySchema = z
   .max(MAX_TICKETS_PER_BOOKING, { message: `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once` });
 
 /** Body of POST /api/bookings. The price and total always come from the database. */
-export const createBookingBodySchema = z.object({
+export const createBookingBodySchema = z.strictObject({
   eventId: z.uuid({ message: 'Unknown event' }),
   quantity: ticketQuantitySchema,
 });
@@ -114,7 +114,7 @@ export const paymentConfigSchema = z.object({
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** The simulated processor's card form. The server decides the outcome; these only check the shape. */
-export const simulatedConfirmBodySchema = z.object({
+export const simulatedConfirmBodySchema = z.strictObject({
   bookingId: z.uuid({ message: 'Unknown booking' }),
   cardNumber: z
     .string()

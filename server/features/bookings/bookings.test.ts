@@ -28,7 +28,7 @@ describe('POST /api/bookings', () => {
   it('holds the tickets in a pending booking priced from the database', async () => {
     const event = await createTestEvent(pool, { capacity: 20, pricePiasters: 12_550 });
     const user = await ctx.createUser();
-    const res = await reserve(user, { eventId: event.id, quantity: 3, totalPiasters: 1 });
+    const res = await reserve(user, { eventId: event.id, quantity: 3 });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -59,6 +59,17 @@ describe('POST /api/bookings', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json().errors).toHaveProperty('quantity');
+    expect(await available(event.id)).toBe(event.capacity);
+  });
+
+  it('refuses fields it does not take, such as a price, a total or another user, and holds nothing', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    for (const extra of [{ pricePiasters: 1 }, { totalPiasters: 1 }, { userId: randomUUID() }]) {
+      const res = await reserve(user, { eventId: event.id, quantity: 1, ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
     expect(await available(event.id)).toBe(event.capacity);
   });
 

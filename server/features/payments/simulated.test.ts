@@ -172,6 +172,7 @@ describe('POST /api/payments/simulated/confirm', () => {
       card('4242424242424242', { expMonth: 13 }),
       card('4242424242424242', { cvc: '1' }),
       { cardNumber: '4242424242424242' },
+      card('4242424242424242', { amount: 1 }),
     ]) {
       const res = await confirm(user, booking.id, body);
       expect(res.statusCode).toBe(400);
