@@ -322,6 +322,39 @@ test('a reservation that ends while the buyer types the card moves the focus to 
   });
 });
 
+test('an event deleted while the buyer is on the payment page ends the payment there, with no tickets to choose', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
+  const id = await createEventAsAdmin(admin.request, {
+    eventDate: addDays(todayIn('Africa/Cairo'), 200),
+    imageUrl: items[0]?.imageUrl,
+    title: `Deleted Meanwhile ${Date.now().toString(36)}`,
+  });
+  try {
+    await page.goto(`/event-details/${id}/get-ticket`);
+    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await page.getByLabel('Card number').fill('4242 4242');
+    expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
+
+    // The live stream tells the page; nobody reloads it.
+    const heading = page.getByRole('heading', { name: 'This reservation is no longer active' });
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('alert')).toContainText('This event is no longer available.');
+    await expect(page.getByRole('alert')).not.toContainText('refunded');
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Choose tickets' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Browse events' }).click();
+    await expect(page).toHaveURL(/\/events-page\/all$/);
+  } finally {
+    await admin.close();
+  }
+});
+
 test('when the session has ended, Pay sends the buyer to sign in and then back to the same payment', async ({
   page,
 }) => {

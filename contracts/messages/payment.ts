@@ -30,6 +30,8 @@ export const paymentMessages = {
   holdEnded: 'This reservation is no longer active. Choose your tickets again to book.',
   holdExpiredRefunded: 'Your reservation expired and the tickets are no longer available. Your payment was refunded.',
   eventCancelledRefunded: 'This event is no longer available. Your payment was refunded.',
+  // The event was deleted before the card was charged (the simulated processor decides on the server).
+  eventGone: 'This event is no longer available.',
   notEnoughTickets: 'Not enough tickets left: {available} available.',
   soldOut: 'This event is sold out.',
   // Ticket selection, when the buyer holds some of the tickets left (choosing again replaces that hold).

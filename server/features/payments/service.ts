@@ -141,6 +141,13 @@ export async function confirmSimulated(
     if (booking.status !== 'pending' || booking.holdLapsed) {
       return { ended: true as const, lapsedEventId: booking.holdLapsed ? booking.eventId : undefined };
     }
+    if (booking.eventDeleted) {
+      // The event was deleted while the buyer was on the payment page. This processor decides on the server,
+      // so it charges nothing (Stripe, which charges in the browser, refunds instead): the hold ends here and
+      // its tickets go back.
+      await failPendingBooking(tx, booking.id, messages.payment.eventGone);
+      return { eventGone: true as const };
+    }
     if (!outcome.ok) {
       await recordPaymentFailure(tx, booking.id, outcome.message);
       return { failure: outcome };
@@ -162,6 +169,7 @@ export async function confirmSimulated(
     }
     throw new ConflictError('HOLD_ENDED', messages.payment.holdEnded);
   }
+  if ('eventGone' in result) throw new ConflictError('EVENT_GONE', messages.payment.eventGone);
   if ('failure' in result && result.failure) throw new CardError(result.failure.code, result.failure.message);
   if ('refunded' in result) {
     throw new ConflictError('BOOKING_REFUNDED', result.message ?? messages.payment.holdExpiredRefunded);

@@ -87,6 +87,7 @@ export function SimulatedCardForm({
   const invalid = (field: CardField) =>
     error?.field === field ? { 'aria-invalid': true, 'aria-describedby': alertId } : {};
 
+  // While the card is being processed the fields are read-only: what is charged is what they show.
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
@@ -98,6 +99,7 @@ export function SimulatedCardForm({
         value={cardNumber}
         onChange={(e) => setCardNumber(groupCardNumber(e.target.value))}
         required
+        readOnly={confirm.isPending}
         ref={fields.number}
         {...invalid('number')}
       />
@@ -111,6 +113,7 @@ export function SimulatedCardForm({
           value={expiry}
           onChange={(e) => setExpiry(formatExpiry(e.target.value))}
           required
+          readOnly={confirm.isPending}
           ref={fields.expiry}
           {...invalid('expiry')}
         />
@@ -124,6 +127,7 @@ export function SimulatedCardForm({
           value={cvc}
           onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
           required
+          readOnly={confirm.isPending}
           ref={fields.cvc}
           {...invalid('cvc')}
         />

@@ -11,6 +11,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { lazyChunk } from '../../../lib/chunk';
+import { useEvent } from '../../catalogue/api/get-event';
+import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { useBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { HoldCountdown } from '../components/hold-countdown';
@@ -42,6 +44,12 @@ export function PaymentRoute() {
   }, [refetchBooking]);
 
   const eventId = booking.data?.event.id;
+  // The event may be deleted while the buyer is here: the live stream refetches it, and a 404 ends the page.
+  const pending = booking.data?.status === 'pending';
+  useLiveEvents();
+  const liveEvent = useEvent(eventId ?? '', { enabled: Boolean(eventId) && pending });
+  const eventGone =
+    booking.data?.event.isDeleted === true || (liveEvent.error instanceof ApiError && liveEvent.error.status === 404);
   useEffect(() => {
     // SPEC §4: when the payment configuration cannot be loaded, go to /payment-failed with the event id.
     if (config.isError && !booking.isPending) {
@@ -82,10 +90,14 @@ export function PaymentRoute() {
   const data = booking.data;
   const { event } = data;
 
-  if (data.status !== 'pending') {
+  if (data.status !== 'pending' || eventGone) {
     return (
       <PageContainer>
-        <ReservationEnded eventId={event.id} title={event.title} message={data.failureMessage} />
+        <ReservationEnded
+          eventId={eventGone ? null : event.id}
+          title={event.title}
+          message={data.failureMessage ?? (eventGone ? paymentMessages.eventGone : null)}
+        />
       </PageContainer>
     );
   }
@@ -145,15 +157,16 @@ export function PaymentRoute() {
 }
 
 /**
- * The reservation ended (its hold ran out, or another took its place) while the buyer may be typing a card:
- * the form is gone, so the focus moves to this message, which is also announced.
+ * The reservation ended (its hold ran out, another took its place, or the event was deleted) while the buyer
+ * may be typing a card: the form is gone, so the focus moves to this message, which is also announced.
+ * `eventId` is null when the event is gone: there are no tickets to choose again.
  */
 function ReservationEnded({
   eventId,
   title,
   message,
 }: {
-  eventId: string;
+  eventId: string | null;
   title: string;
   message: string | null | undefined;
 }) {
@@ -168,8 +181,8 @@ function ReservationEnded({
       <p className="text-fg-muted">{message ?? 'Choose your tickets again to book.'}</p>
       {/* The page has no header (SPEC §2): a way on to other events too. */}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <ButtonLink to={`/event-details/${eventId}/get-ticket`}>Choose tickets</ButtonLink>
-        <ButtonLink to="/events-page/all" variant="secondary">
+        {eventId ? <ButtonLink to={`/event-details/${eventId}/get-ticket`}>Choose tickets</ButtonLink> : null}
+        <ButtonLink to="/events-page/all" variant={eventId ? 'secondary' : 'primary'}>
           Browse events
         </ButtonLink>
       </div>
