@@ -416,6 +416,29 @@ test.describe('as the admin', () => {
     await expect(page).not.toHaveURL(/page=2/);
   });
 
+  test('paging by keyboard onto the last or first page keeps the focus in the pager', async ({ page }) => {
+    await page.goto('/admin');
+    const next = page.getByRole('button', { name: 'Next' });
+    const previous = page.getByRole('button', { name: 'Previous' });
+    const status = page.getByRole('navigation', { name: 'Pagination' }).getByText(/^Page \d+ of \d+$/);
+    await expect(status).toHaveText(/^Page 1 of \d+$/);
+    const pages = Number((await status.textContent())?.match(/of (\d+)/)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    await next.focus();
+    for (let shown = 2; shown <= pages; shown++) {
+      await page.keyboard.press('Enter');
+      await expect(status).toHaveText(`Page ${shown} of ${pages}`);
+    }
+    await expect(next).toBeDisabled();
+    await expect(previous).toBeFocused();
+    for (let shown = pages - 1; shown >= 1; shown--) {
+      await page.keyboard.press('Enter');
+      await expect(status).toHaveText(`Page ${shown} of ${pages}`);
+    }
+    await expect(previous).toBeDisabled();
+    await expect(next).toBeFocused();
+  });
+
   test('an unknown or malformed event id goes to the 404 page, with the way back to the dashboard', async ({
     page,
   }) => {

@@ -117,6 +117,24 @@ export function AdminEventsRoute() {
     });
   }
 
+  // Next onto the last page (or Previous onto the first) disables the button that has the focus: the focus
+  // moves to the other one, still in the pager, instead of dropping to the start of the page.
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const pagedWith = useRef<HTMLButtonElement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the page has changed
+  useEffect(() => {
+    const used = pagedWith.current;
+    pagedWith.current = null;
+    if (!used?.disabled) return;
+    const other = used === nextRef.current ? previousRef.current : nextRef.current;
+    (other && !other.disabled ? other : headingRef.current)?.focus();
+  }, [page]);
+  function turnPage(button: HTMLButtonElement, next: number) {
+    pagedWith.current = button;
+    go({ page: next });
+  }
+
   const showSkeleton = !delayDone || isPending;
   const pageCount = data?.pageCount ?? 0;
 
@@ -169,13 +187,25 @@ export function AdminEventsRoute() {
 
       {!showSkeleton && pageCount > 1 ? (
         <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+          <Button
+            ref={previousRef}
+            variant="secondary"
+            size="sm"
+            disabled={page <= 1}
+            onClick={(e) => turnPage(e.currentTarget, page - 1)}
+          >
             Previous
           </Button>
           <span className="text-sm text-fg-muted" aria-live="polite">
             Page {Math.min(page, pageCount)} of {pageCount}
           </span>
-          <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => go({ page: page + 1 })}>
+          <Button
+            ref={nextRef}
+            variant="secondary"
+            size="sm"
+            disabled={page >= pageCount}
+            onClick={(e) => turnPage(e.currentTarget, page + 1)}
+          >
             Next
           </Button>
         </nav>
