@@ -28,7 +28,7 @@ const policies = {
     title: catalogueMessages.privacyPolicy,
     body: [
       'We keep only what we need to run your account and your bookings: your name, email, profile picture and the tickets you buy.',
-      'Card details go straight to the payment provider and never touch our servers. We do not sell your data or share it with advertisers.',
+      'We never store card numbers: with Stripe, card details go straight to Stripe and never touch our servers. We do not sell your data or share it with advertisers.',
       'You can change your profile at any time, or ask us to delete your account through the contact form.',
     ],
   },
@@ -80,7 +80,7 @@ export function Footer() {
               </li>
             ))}
           </ul>
-          <div className="flex gap-4 text-sm">
+          <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm whitespace-nowrap">
             <button type="button" className="text-fg-muted hover:text-accent" onClick={() => setPolicy('privacy')}>
               {catalogueMessages.privacyPolicy}
             </button>

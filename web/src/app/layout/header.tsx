@@ -43,7 +43,10 @@ export function AdminHeaderFrame({ children }: { children?: ReactNode }) {
 }
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
-  cn('rounded-md px-3 py-2 text-sm font-medium hover:text-accent', isActive ? 'text-accent' : 'text-fg');
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap hover:text-accent',
+    isActive ? 'text-accent' : 'text-fg',
+  );
 
 /** The public header; `overlay` is the transparent variant laid over the home banner. */
 export function Header({ overlay = false }: { overlay?: boolean }) {
@@ -93,7 +96,8 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Brand />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        {/* At tablet widths the search field gives up width first: the links and Login never break mid-word. */}
+        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 md:flex">
           <NavLink to="/" end className={navLink}>
             {catalogueMessages.home}
           </NavLink>
@@ -101,8 +105,8 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             {catalogueMessages.hostingAnEvent}
           </NavLink>
         </nav>
-        <HeaderSearch className="ml-auto hidden w-full max-w-xs md:block" />
-        <div className="ml-auto flex items-center gap-2 md:ml-0">
+        <HeaderSearch className="ml-auto hidden w-full min-w-0 max-w-xs md:block" />
+        <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap md:ml-0">
           {me ? (
             <Suspense fallback={<span className="size-10 rounded-full bg-surface-overlay" />}>
               <UserMenu me={me} onOpen={() => setMenuOpen(false)} />
