@@ -219,6 +219,14 @@ test('the header search lists matching events, or says there is none', async ({ 
   const hit = page.getByRole('list', { name: 'Search results' }).getByRole('link', { name: 'Cairo Jazz Night' });
   await expect(hit).toBeVisible();
   await expect(hit.locator('img')).toHaveCount(1);
+  await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toHaveText('1 result');
+  // Escape from a result closes the list at once and gives the focus back to the field.
+  await search.press('ArrowDown');
+  await expect(hit).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeFocused();
+  await expect(hit).toBeHidden();
+  await search.press('ArrowDown');
   await hit.click();
   await expect(page).toHaveURL(/\/event-details\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Cairo Jazz Night', level: 1 })).toBeVisible();

@@ -75,7 +75,11 @@ export default function HeaderSearchResults({
         </Link>
       ) : null}
       <p role="status" className={cn('px-2 py-3 text-sm text-fg-muted', !(settled && items.length === 0) && 'sr-only')}>
-        {settled && count !== undefined ? (count ? `${count} results` : catalogueMessages.noSearchMatch) : ''}
+        {settled && count !== undefined
+          ? count
+            ? `${count} result${count === 1 ? '' : 's'}`
+            : catalogueMessages.noSearchMatch
+          : ''}
       </p>
     </>
   );

@@ -70,8 +70,9 @@ export function HeaderSearch({ className }: { className?: string }) {
     if (event.key === 'Escape') {
       if (!showPanel) return; // nothing to close here: a menu around the search may close instead
       event.preventDefault();
-      setOpen(false);
+      // Focus first: focusing the field opens the results, and the closing must come after.
       input.current?.focus();
+      setOpen(false);
       return;
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
