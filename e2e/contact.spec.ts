@@ -67,6 +67,8 @@ test.describe('signed out', () => {
     await expect(page.getByText('Message Successful')).toBeVisible();
     await expect(page.getByText('Thank you for completing your message')).toBeVisible();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fsuccess-email$/);
+    // The sign-in page says why it is there, after the toast has gone too.
+    await expect(page.getByText('Sign in to see the confirmation of your message.')).toBeVisible();
     await waitForMail('hosts@eventry.test', /^Eventry contact: A garden concert$/);
   });
 });

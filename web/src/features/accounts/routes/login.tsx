@@ -126,7 +126,8 @@ export function LoginRoute() {
 function whySignIn(redirect: string | null): string | null {
   const target = safeRedirectPath(redirect, '');
   if (!target) return null;
-  return /^\/event-details\/[^/]+\/get-ticket|^\/payment/.test(target)
-    ? 'Sign in to book your tickets.'
-    : 'Sign in to continue.';
+  if (/^\/event-details\/[^/]+\/get-ticket|^\/payment/.test(target)) return 'Sign in to book your tickets.';
+  // A visitor's contact message has gone (the toast said so); its confirmation page needs an account (SPEC §2).
+  if (target === '/success-email') return 'Sign in to see the confirmation of your message.';
+  return 'Sign in to continue.';
 }
