@@ -110,7 +110,10 @@ export function PaymentRoute() {
           <p className="font-semibold">{event.title}</p>
           <p className="text-sm text-fg-muted">
             {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} ·{' '}
-            <TimeRange start={event.startTime} end={event.endTime} />
+            {/* A phone breaks the line before the hours, not at their dash. */}
+            <span className="whitespace-nowrap">
+              <TimeRange start={event.startTime} end={event.endTime} />
+            </span>
           </p>
           <p className="text-sm text-fg-muted">
             {data.quantity} × {formatPiasters(data.unitPricePiasters)} EGP ={' '}

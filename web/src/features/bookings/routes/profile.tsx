@@ -55,7 +55,7 @@ function Section({
 
 /** SPEC §2 Profile: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
 export function ProfileRoute() {
-  useDocumentMeta(bookingsMessages.yourTickets);
+  useDocumentMeta('Your Bookings');
   const { data, isError, refetch, isFetching } = useMyBookings();
   if (isError) {
     return (
