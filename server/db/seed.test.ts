@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/helpers';
-import { events } from './schema';
-import { demoPlaceholderUrl, seedDemoEvents, writeDemoImages } from './seed';
+import { emailOutbox, events, users } from './schema';
+import { demoPlaceholderUrl, ensureAdmin, seedDemoEvents, writeDemoImages } from './seed';
 
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());
@@ -58,5 +58,37 @@ describe('demo data', () => {
     await running;
     const [after] = await db.select().from(events).where(eq(events.id, keep.id));
     expect(after?.imageUrl).toBe('/uploads/eventImg/admin.webp');
+  });
+});
+
+describe('the admin of ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+  it('is created verified, without any email, signs in, and a second start changes nothing', async () => {
+    const admin = { email: 'Owner@Example.com', password: 'Secret123' };
+    await ensureAdmin(db, ctx.app.auth, admin);
+    await ensureAdmin(db, ctx.app.auth, admin);
+    const rows = await db.select().from(users).where(eq(users.email, 'owner@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ role: 'admin', emailVerified: true, firstName: 'Eventry', lastName: 'Admin' });
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.to, 'owner@example.com'))).toEqual([]);
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      payload: { email: 'owner@example.com', password: 'Secret123' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: String(signIn.headers['set-cookie']).split(';')[0] as string },
+    });
+    expect(me.json()).toMatchObject({ email: 'owner@example.com', role: 'admin', emailVerified: true });
+  });
+
+  it('promotes an account that already has the address, and marks it verified', async () => {
+    const user = await ctx.createUser({ email: 'later-admin@example.com' });
+    await ensureAdmin(db, ctx.app.auth, { email: 'later-admin@example.com', password: 'Other123' });
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ role: 'admin', emailVerified: true });
   });
 });

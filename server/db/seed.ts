@@ -160,14 +160,34 @@ export async function writeDemoImages(db: Db, storage: Storage, signal?: AbortSi
   return written;
 }
 
-/** ADMIN_EMAIL + ADMIN_PASSWORD: create that admin when missing (or promote the existing account). */
+/**
+ * ADMIN_EMAIL + ADMIN_PASSWORD: create that admin when missing (or promote the existing account). The
+ * operator vouches for the address, so it starts verified and no welcome or verification email is sent:
+ * the account is written the way better-auth's sign-up writes one (user, then its credential account with
+ * the hashed password), without the sign-up's email.
+ */
 export async function ensureAdmin(db: Db, auth: Auth, admin: { email: string; password: string }): Promise<void> {
   const email = admin.email.toLowerCase();
   const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!found) {
-    await auth.api.signUpEmail({
-      body: { email, password: admin.password, name: 'Eventry Admin', firstName: 'Eventry', lastName: 'Admin' },
+    const context = await auth.$context;
+    const hash = await context.password.hash(admin.password);
+    const user = await context.internalAdapter.createUser(
+      {
+        email,
+        name: 'Eventry Admin',
+        firstName: 'Eventry',
+        lastName: 'Admin',
+        emailVerified: true,
+      },
+      { method: 'email-password' },
+    );
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: 'credential',
+      accountId: user.id,
+      password: hash,
     });
   }
-  await db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  await db.update(users).set({ role: 'admin', emailVerified: true }).where(eq(users.email, email));
 }
