@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { withExampleEmail } from './messages/example-email';
 import { loginMessages } from './messages/login';
 import { signupMessages } from './messages/signup';
+import { requiredOr } from './text';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -61,7 +62,7 @@ const signup = signupMessages;
 
 /** One name field: 'Both fields are required' → 'Minimum 3 charachters…' → 'Only characters are allowed'. */
 const nameSchema = z
-  .string({ error: signup.namesRequired })
+  .string({ error: requiredOr(signup.namesRequired) })
   .trim()
   .min(1, signup.namesRequired)
   .min(NAME_MIN_LENGTH, signup.nameTooShort)
@@ -69,7 +70,7 @@ const nameSchema = z
   .regex(NAME_PATTERN, signup.nameLettersOnly);
 
 const signupEmailSchema = z
-  .string({ error: signup.fieldRequired })
+  .string({ error: requiredOr(signup.fieldRequired) })
   .trim()
   .min(1, signup.fieldRequired)
   .max(EMAIL_MAX_LENGTH, accountTexts.emailTooLong)
@@ -78,7 +79,7 @@ const signupEmailSchema = z
 
 /** A new password (sign-up, reset, profile). */
 export const newPasswordSchema = z
-  .string({ error: signup.fieldRequired })
+  .string({ error: requiredOr(signup.fieldRequired) })
   .min(1, signup.fieldRequired)
   .min(PASSWORD_MIN_LENGTH, signup.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, accountTexts.passwordTooLong)
@@ -126,7 +127,7 @@ export const signUpBodySchema = z.strictObject({
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 const loginEmailSchema = z
-  .string({ error: loginMessages.emailRequired })
+  .string({ error: requiredOr(loginMessages.emailRequired) })
   .trim()
   .min(1, loginMessages.emailRequired)
   .max(EMAIL_MAX_LENGTH, loginMessages.emailInvalid)
@@ -137,7 +138,7 @@ const loginEmailSchema = z
 export const loginFormSchema = z.object({
   email: loginEmailSchema,
   password: z
-    .string({ error: loginMessages.passwordRequired })
+    .string({ error: requiredOr(loginMessages.passwordRequired) })
     .min(1, loginMessages.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, loginMessages.wrongCredentials),
 });

@@ -3,7 +3,7 @@ import { categorySchema, eventSchema, pageQueryParam, pageSchema } from './catal
 import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
 import { eventFormMessages } from './messages/event-form';
-import { cleanText, visibleLength } from './text';
+import { cleanText, requiredOr, visibleLength } from './text';
 
 /**
  * The admin's event form, shared by the web form (instant feedback) and the server (the rule).
@@ -59,7 +59,7 @@ const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 /** A text field, cleaned as contracts/text.ts says (the description keeps its line breaks). */
 function requiredText(required: string, max: number, multiLine = false) {
   return z
-    .string({ error: required })
+    .string({ error: requiredOr(required) })
     .transform((value) => cleanText(value, multiLine))
     .superRefine((value, ctx) => {
       if (visibleLength(value) === 0) ctx.addIssue({ code: 'custom', message: required });
@@ -103,7 +103,7 @@ const ticketsField = numberish(m.ticketsRequired).superRefine((value, ctx) => {
 
 function dateField(required: string) {
   return z
-    .string({ error: required })
+    .string({ error: requiredOr(required) })
     .trim()
     .superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', message: required });
@@ -114,7 +114,7 @@ function dateField(required: string) {
 function timeField(required: string, invalid: string) {
   return (
     z
-      .string({ error: required })
+      .string({ error: requiredOr(required) })
       .trim()
       .superRefine((value, ctx) => {
         if (value === '') ctx.addIssue({ code: 'custom', message: required });
@@ -162,7 +162,7 @@ export function eventInputSchema(today: string, options: EventInputOptions = {})
         endTime: timeField(m.endTimeRequired, m.endTimeInvalid),
         description: requiredText(m.descriptionRequired, 5000, true),
         imageUrl: z
-          .string({ error: m.imageRequired })
+          .string({ error: requiredOr(m.imageRequired) })
           .trim()
           .superRefine((value, ctx) => {
             if (value === '') ctx.addIssue({ code: 'custom', message: m.imageRequired });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactMessages as contactSpecMessages } from './messages/contact';
 import { withExampleEmail } from './messages/example-email';
-import { cleanText, visibleLength } from './text';
+import { cleanText, NOT_TEXT, requiredOr, visibleLength } from './text';
 
 /**
  * The contact form, shared by the web form (feedback on submit) and the server (the rule).
@@ -19,18 +19,14 @@ const m = contactSpecMessages;
 /** Texts of rules the spec does not word (limits and types). */
 export const contactMessages = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
-  notText: 'Must be text',
+  notText: NOT_TEXT,
 } as const;
 
 /** A simple address pattern: no spaces, quotes, brackets or separators that could split a mail header. */
 export const CONTACT_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
 function text(required: string, keepLineBreaks = false) {
-  return z
-    .string({
-      error: (issue) => (issue.input === undefined || issue.input === null ? required : contactMessages.notText),
-    })
-    .transform((v) => cleanText(v, keepLineBreaks));
+  return z.string({ error: requiredOr(required) }).transform((v) => cleanText(v, keepLineBreaks));
 }
 
 export const contactFormSchema = z.strictObject({

@@ -30,3 +30,14 @@ export function cleanText(value: string, keepLineBreaks = false): string {
 export function visibleLength(value: string): number {
   return value.replace(FORMAT, '').length;
 }
+
+/** What a text field that is not text says (an API client's mistake: the forms always send text). */
+export const NOT_TEXT = 'Must be text';
+
+/**
+ * The error of a required text field: its own 'required' message when the value is missing, NOT_TEXT when
+ * it is something else (a number, a list), so that `12345678` as a password is not called missing.
+ */
+export function requiredOr(required: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? required : NOT_TEXT);
+}

@@ -56,6 +56,9 @@ describe('sign-up', () => {
     ['password', { password: '' }, s.fieldRequired],
     ['password', { password: 'Ab1' }, s.passwordTooShort],
     ['password', { password: 'secret123' }, s.passwordUppercase],
+    // Not text at all: said so, rather than called missing.
+    ['password', { password: 12345678 }, 'Must be text'],
+    ['firstName', { firstName: ['Mona'] }, 'Must be text'],
   ])('refuses a bad %s with the message of the spec (%j)', async (field, change, message) => {
     const res = await postJson(ctx, SIGN_UP, { ...validSignUp(), ...change });
     expect(res.statusCode).toBe(400);
