@@ -1,4 +1,4 @@
-import type { PlaywrightWorkerArgs } from '@playwright/test';
+import type { Locator, PlaywrightWorkerArgs } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, firstLink, holdRequests, loginFor, USER, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
@@ -255,6 +255,16 @@ test('an admin signs in to /admin, sees the reduced header and signs out', async
   await expect(page).toHaveURL(/\/$/);
 });
 
+/** The element's box, asked again for up to 5 s while the element is being replaced (null in between). */
+async function settledBox(locator: Locator) {
+  for (let tries = 0; tries < 50; tries++) {
+    const box = await locator.boundingBox();
+    if (box) return box;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('no box');
+}
+
 test('toasts show below the header, covering none of its controls, on a wide screen and on a phone', async ({
   page,
 }) => {
@@ -268,8 +278,9 @@ test('toasts show below the header, covering none of its controls, on a wide scr
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Logged in Successfully' });
     await expect(toast).toBeVisible();
     await expect(page.locator('header').getByRole('link', { name: 'Eventry' })).toBeVisible();
-    const header = await page.locator('header').boundingBox();
-    if (!header) throw new Error('no header');
+    // The admin's header replaces its loading frame (same height) once its chunk is in: measure whichever is
+    // there, asking again if it was being swapped at that moment.
+    const header = await settledBox(page.locator('header'));
     // Sonner slides a toast in from above: wait for it to settle.
     await expect
       .poll(async () => (await toast.boundingBox())?.y ?? 0, { message: `the toast's top at ${viewport.width}px` })
