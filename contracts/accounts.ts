@@ -65,7 +65,8 @@ const nameSchema = z
   .string({ error: requiredOr(signup.namesRequired) })
   .trim()
   .min(1, signup.namesRequired)
-  .min(NAME_MIN_LENGTH, signup.nameTooShort)
+  // Letters, not code units: a vowel mark or an accent typed apart is part of its letter.
+  .refine((name) => name.replace(/\p{M}/gu, '').length >= NAME_MIN_LENGTH, signup.nameTooShort)
   .max(NAME_MAX_LENGTH, accountTexts.nameTooLong)
   .regex(NAME_PATTERN, signup.nameLettersOnly);
 

@@ -47,11 +47,15 @@ export const searchQuerySchema = z
  * server then answers the last page there is, as for any page past the last).
  */
 export function pageQueryParam(max: number) {
-  return z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .transform((page) => Math.min(Math.max(page, 1), max));
+  // Number() rather than z.coerce, which refuses Infinity (it would mean page 1).
+  return z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const page = Number(value);
+      if (page > max) return max;
+      return Number.isInteger(page) && page >= 1 ? page : 1;
+    });
 }
 
 /** Query of GET /api/events. A missing, malformed or non-positive page means page 1; past the last is clamped. */

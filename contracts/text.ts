@@ -13,7 +13,8 @@
 const BIDI_CONTROLS = '\u202a-\u202e\u2066-\u2069';
 const CONTROL = new RegExp(`[\\p{Cc}${BIDI_CONTROLS}]`, 'gu');
 const CONTROL_EXCEPT_TAB_NEWLINE = new RegExp(`[^\\P{Cc}\\t\\n]|[${BIDI_CONTROLS}]`, 'gu');
-const EDGES = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
+const LEADING = /^[\s\p{Cf}]+/u;
+const EDGE_CHARACTER = /^[\s\p{Cf}]$/u;
 const FORMAT = /\p{Cf}/gu;
 
 export function stripControlCharacters(value: string, keepLineBreaks = false): string {
@@ -21,9 +22,25 @@ export function stripControlCharacters(value: string, keepLineBreaks = false): s
   return value.replace(/\r\n?/g, '\n').replace(CONTROL_EXCEPT_TAB_NEWLINE, '');
 }
 
-/** Control characters stripped, then white space and format characters trimmed from both ends. */
+/**
+ * Control characters stripped, then white space and format characters trimmed from both ends. The end is
+ * trimmed by a loop, not by a regular expression anchored at the end: /[\s\p{Cf}]+$/ retries from every
+ * position of a long run of spaces followed by a letter, time that grows with the square of its length.
+ */
 export function cleanText(value: string, keepLineBreaks = false): string {
-  return stripControlCharacters(value, keepLineBreaks).replace(EDGES, '');
+  const text = stripControlCharacters(value, keepLineBreaks).replace(LEADING, '');
+  let end = text.length;
+  while (end > 0) {
+    // A character outside the BMP is two code units: test it whole.
+    const width = end > 1 && isLowSurrogate(text.charCodeAt(end - 1)) ? 2 : 1;
+    if (!EDGE_CHARACTER.test(text.slice(end - width, end))) break;
+    end -= width;
+  }
+  return text.slice(0, end);
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** The length a minimum is checked against: format characters (zero-width and the like) do not count. */

@@ -338,7 +338,9 @@ test('an event deleted while the buyer is on the payment page ends the payment t
     await page.goto(`/event-details/${id}/get-ticket`);
     await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
     await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
-    await page.getByLabel('Card number').fill('4242 4242');
+    // A declined card first: the ended page must not show that old message.
+    await payWith(page, '4000 0000 0000 0002');
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
     expect((await admin.request.delete(`/api/admin/events/${id}`)).status()).toBe(204);
 
     // The live stream tells the page; nobody reloads it.
@@ -346,6 +348,7 @@ test('an event deleted while the buyer is on the payment page ends the payment t
     await expect(heading).toBeFocused();
     await expect(page.getByRole('alert')).toContainText('This event is no longer available.');
     await expect(page.getByRole('alert')).not.toContainText('refunded');
+    await expect(page.getByRole('alert')).not.toContainText('declined');
     await expect(page.getByLabel('Card number')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Choose tickets' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Browse events' }).click();

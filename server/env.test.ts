@@ -24,6 +24,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
     [{ HOLD_MINUTES: '0' }, 'HOLD_MINUTES'],
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
+    [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: `S${'x'.repeat(128)}` }, 'ADMIN_PASSWORD must be at most 128 characters'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true, false'],
   ])('stops on %j with one line naming the variable', (env, expected) => {
     const message = errorOf(env);

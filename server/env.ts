@@ -44,7 +44,14 @@ const envSchema = z
       .refine(isTimeZone, { message: 'must be an IANA time zone such as Africa/Cairo' }),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
-    ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, { message: 'must be at least 6 characters' }).optional()),
+    // The sign-in form's limits (contracts/accounts.ts): a longer password could never sign in.
+    ADMIN_PASSWORD: optionalString.pipe(
+      z
+        .string()
+        .min(6, { message: 'must be at least 6 characters' })
+        .max(128, { message: 'must be at most 128 characters' })
+        .optional(),
+    ),
     SEED_DEMO: optionalString.pipe(bool.optional()),
     HOLD_MINUTES: z.coerce.number({ message: 'must be a number' }).int().min(1).max(120).default(10),
     SMTP_URL: optionalString.pipe(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/helpers';
-import { emailOutbox, events, users } from './schema';
+import { emailOutbox, events, sessions, users } from './schema';
 import { demoPlaceholderUrl, ensureAdmin, seedDemoEvents, writeDemoImages } from './seed';
 
 const ctx = await setupTestApp();
@@ -85,10 +85,37 @@ describe('the admin of ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(me.json()).toMatchObject({ email: 'owner@example.com', role: 'admin', emailVerified: true });
   });
 
-  it('promotes an account that already has the address, and marks it verified', async () => {
-    const user = await ctx.createUser({ email: 'later-admin@example.com' });
-    await ensureAdmin(db, ctx.app.auth, { email: 'later-admin@example.com', password: 'Other123' });
-    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+  it('takes over an unverified account that has the address: ADMIN_PASSWORD, no sessions, then verified admin', async () => {
+    const stranger = await ctx.createUser({ email: 'boss@example.com', password: 'Stranger1' });
+    expect(await sessionCount(stranger.id)).toBeGreaterThan(0);
+    await ensureAdmin(db, ctx.app.auth, { email: 'boss@example.com', password: 'Operator1' });
+    const [row] = await db.select().from(users).where(eq(users.id, stranger.id));
     expect(row).toMatchObject({ role: 'admin', emailVerified: true });
+    expect(await sessionCount(stranger.id)).toBe(0);
+    expect(await signInStatus('boss@example.com', 'Stranger1')).toBe(401);
+    expect(await signInStatus('boss@example.com', 'Operator1')).toBe(200);
+  });
+
+  it('promotes a verified account with its own password', async () => {
+    const owner = await ctx.createUser({ email: 'verified-owner@example.com', password: 'Owner1234' });
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.id));
+    await ensureAdmin(db, ctx.app.auth, { email: 'verified-owner@example.com', password: 'Operator1' });
+    const [row] = await db.select().from(users).where(eq(users.id, owner.id));
+    expect(row).toMatchObject({ role: 'admin', emailVerified: true });
+    expect(await signInStatus('verified-owner@example.com', 'Owner1234')).toBe(200);
   });
 });
+
+async function sessionCount(userId: string): Promise<number> {
+  return (await db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+}
+
+async function signInStatus(email: string, password: string): Promise<number> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    payload: { email, password },
+  });
+  return res.statusCode;
+}

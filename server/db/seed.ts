@@ -161,33 +161,38 @@ export async function writeDemoImages(db: Db, storage: Storage, signal?: AbortSi
 }
 
 /**
- * ADMIN_EMAIL + ADMIN_PASSWORD: create that admin when missing (or promote the existing account). The
- * operator vouches for the address, so it starts verified and no welcome or verification email is sent:
- * the account is written the way better-auth's sign-up writes one (user, then its credential account with
- * the hashed password), without the sign-up's email.
+ * ADMIN_EMAIL + ADMIN_PASSWORD: create that admin when missing, or promote the account that has the address.
+ * The operator vouches for the address, so the admin is verified and no welcome or verification email is
+ * sent: the account is written the way better-auth's sign-up writes one (the user, then its credential
+ * account with the hashed password), without the sign-up's email.
+ *
+ * An existing account whose address was never verified may be a stranger's, made with the operator's
+ * address before the operator configured it: it takes ADMIN_PASSWORD and loses its sessions before it is
+ * promoted. A verified account keeps its password (its owner proved the address). An account left without
+ * a password (a start that stopped between the two writes) gets ADMIN_PASSWORD.
  */
 export async function ensureAdmin(db: Db, auth: Auth, admin: { email: string; password: string }): Promise<void> {
   const email = admin.email.toLowerCase();
-  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!found) {
-    const context = await auth.$context;
+  const context = await auth.$context;
+  const [found] = await db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email));
+  const userId =
+    found?.id ??
+    (
+      await context.internalAdapter.createUser(
+        { email, name: 'Eventry Admin', firstName: 'Eventry', lastName: 'Admin', emailVerified: true },
+        { method: 'email-password' },
+      )
+    ).id;
+  const accounts = await context.internalAdapter.findAccounts(userId);
+  if (!accounts.some((account) => account.providerId === 'credential')) {
     const hash = await context.password.hash(admin.password);
-    const user = await context.internalAdapter.createUser(
-      {
-        email,
-        name: 'Eventry Admin',
-        firstName: 'Eventry',
-        lastName: 'Admin',
-        emailVerified: true,
-      },
-      { method: 'email-password' },
-    );
-    await context.internalAdapter.linkAccount({
-      userId: user.id,
-      providerId: 'credential',
-      accountId: user.id,
-      password: hash,
-    });
+    await context.internalAdapter.linkAccount({ userId, providerId: 'credential', accountId: userId, password: hash });
+  } else if (found && !found.emailVerified) {
+    await context.internalAdapter.updatePassword(userId, await context.password.hash(admin.password));
+    await context.internalAdapter.deleteUserSessions(userId);
   }
-  await db.update(users).set({ role: 'admin', emailVerified: true }).where(eq(users.email, email));
+  await db.update(users).set({ role: 'admin', emailVerified: true }).where(eq(users.id, userId));
 }

@@ -183,6 +183,17 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The request's body ended early because its client hung up: the error is the body stream's own abort, on a
+ * request whose body never arrived whole. Any other error of a request whose client has gone (a GET the
+ * browser cancelled while its handler failed) is still handled, and logged, as what it is.
+ */
+function isBodyCutShort(error: FastifyError, request: FastifyRequest): boolean {
+  return (
+    error.code === 'ECONNRESET' && error.message === 'aborted' && request.raw.readableAborted && !request.raw.complete
+  );
+}
+
 export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -195,7 +206,7 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
       request.log.error({ err: error }, 'response did not match its schema');
       return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong, try again later');
     }
-    if (request.raw.readableAborted) {
+    if (isBodyCutShort(error, request)) {
       // The client went away while sending its body (Node reports it as ECONNRESET 'aborted'): nobody is left to
       // answer, and it says nothing about the database.
       request.log.info({ code: error.code, method: request.method, url: request.url }, 'client closed the request');

@@ -88,6 +88,11 @@ describe('sign-up', () => {
     }
     const mark = await postJson(ctx, SIGN_UP, { ...validSignUp(), firstName: '\u0301Jose' });
     expect(mark.json()).toMatchObject({ errors: { firstName: s.nameLettersOnly } });
+    // Two letters are too short, however many marks they carry.
+    for (const firstName of ['مُحَ', 'Jo\u0301']) {
+      const short = await postJson(ctx, SIGN_UP, { ...validSignUp(), firstName });
+      expect(short.json(), firstName).toMatchObject({ errors: { firstName: s.nameTooShort } });
+    }
   });
 
   it('accepts a password with accented letters after its uppercase first letter', async () => {

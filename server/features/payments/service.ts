@@ -181,8 +181,9 @@ const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_fai
 
 /**
  * What the handler reads of a signed event. A signed body of another shape (one sent by hand with the
- * secret, an API version that moved a field) is refused with a 400 rather than failing as a 500 that Stripe
- * would retry for days; the fields it does not read may be anything.
+ * secret, an API version that moved a field) is refused with a 400 that says so, instead of failing deep in
+ * the handler as a 500 (Stripe retries either, and its dashboard shows the answer); the fields the handler
+ * does not read may be anything.
  */
 const stripeEventShape = z.looseObject({
   id: z.string().min(1).max(255),

@@ -214,7 +214,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(seen.rowCount).toBe(0);
   });
 
-  it('answers a signed event it cannot read with a 400, not a 500 that Stripe would retry', async () => {
+  it('answers a signed event it cannot read with a 400 that says so, not a 500', async () => {
     const event = await createTestEvent(pool);
     const user = await ctx.createUser();
     const booking = await book(user, event.id, 1);

@@ -48,8 +48,12 @@ export function PaymentRoute() {
   const pending = booking.data?.status === 'pending';
   useLiveEvents();
   const liveEvent = useEvent(eventId ?? '', { enabled: Boolean(eventId) && pending });
-  const eventGone =
-    booking.data?.event.isDeleted === true || (liveEvent.error instanceof ApiError && liveEvent.error.status === 404);
+  const deletedMeanwhile = liveEvent.error instanceof ApiError && liveEvent.error.status === 404;
+  const eventGone = booking.data?.event.isDeleted === true || deletedMeanwhile;
+  // What became of the booking meanwhile (paid just before, or ended by the server) decides what shows.
+  useEffect(() => {
+    if (deletedMeanwhile) void refetchBooking();
+  }, [deletedMeanwhile, refetchBooking]);
   useEffect(() => {
     // SPEC §4: when the payment configuration cannot be loaded, go to /payment-failed with the event id.
     if (config.isError && !booking.isPending) {
@@ -80,7 +84,8 @@ export function PaymentRoute() {
       </PageContainer>
     );
   }
-  if (!booking.data || config.isPending) {
+  // A paid booking goes on to the success page (the effect above): nothing to show on the way.
+  if (!booking.data || config.isPending || booking.data.status === 'paid') {
     return (
       <PageContainer>
         <Skeleton className="mx-auto h-[28rem] w-full max-w-xl" />
@@ -96,7 +101,11 @@ export function PaymentRoute() {
         <ReservationEnded
           eventId={eventGone ? null : event.id}
           title={event.title}
-          message={data.failureMessage ?? (eventGone ? paymentMessages.eventGone : null)}
+          message={
+            eventGone && (data.status === 'pending' || !data.failureMessage)
+              ? paymentMessages.eventGone
+              : data.failureMessage
+          }
         />
       </PageContainer>
     );
