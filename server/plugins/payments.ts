@@ -308,7 +308,12 @@ export async function settleLockedBooking(
           WHERE id = ${booking.eventId} AND NOT is_deleted AND tickets_available >= ${booking.quantity}
           RETURNING id`,
     );
-    if (taken.rows.length === 0) return refundWith(messages.payment.holdExpiredRefunded);
+    if (taken.rows.length === 0) {
+      // The hold ended with its event's deletion, or ran out and its tickets went to others.
+      return refundWith(
+        booking.eventDeleted ? messages.payment.eventCancelledRefunded : messages.payment.holdExpiredRefunded,
+      );
+    }
   }
   await tx.execute(paidStatement([booking], { provider: payment.provider, paymentIntentId: intentId ?? null }));
   await tx.execute(WAKE_MAIL_WORKERS); // delivered at commit

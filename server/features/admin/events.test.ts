@@ -524,4 +524,27 @@ describe('DELETE /api/admin/events/:id', () => {
     const { rows } = await ctx.database.db.execute(sql`SELECT status FROM bookings WHERE event_id = ${event.id}`);
     expect(rows).toEqual([{ status: 'paid' }]);
   });
+
+  it('ends the holds of a deleted event at once: their tickets go back, each says why', async () => {
+    const event = await createEvent();
+    const [paying, holding, other] = [await ctx.createUser(), await ctx.createUser(), await ctx.createUser()];
+    await takeTickets(ctx, paying, event.id, 2, 'paid');
+    await takeTickets(ctx, holding, event.id, 3, 'pending');
+    await takeTickets(ctx, other, event.id, 1, 'pending');
+    const deleted = await ctx.request(admin, { method: 'DELETE', url: `/api/admin/events/${event.id}` });
+    expect(deleted.statusCode).toBe(204);
+    const { rows } = await ctx.database.db.execute(
+      sql`SELECT status, failure_message AS "failureMessage", quantity FROM bookings WHERE event_id = ${event.id}
+           ORDER BY quantity`,
+    );
+    expect(rows).toEqual([
+      { status: 'failed', failureMessage: messages.payment.eventGone, quantity: 1 },
+      { status: 'paid', failureMessage: null, quantity: 2 },
+      { status: 'failed', failureMessage: messages.payment.eventGone, quantity: 3 },
+    ]);
+    const [left] = (
+      await ctx.database.db.execute(sql`SELECT tickets_available, capacity FROM events WHERE id = ${event.id}`)
+    ).rows as Array<{ tickets_available: number; capacity: number }>;
+    expect(left?.tickets_available).toBe((left?.capacity ?? 0) - 2);
+  });
 });

@@ -220,12 +220,13 @@ export async function releaseLapsedHoldsOfEvent(
   pool: Pick<pg.Pool, 'connect'>,
   eventId: string,
   limit = 1000,
+  ending?: HoldsEnding,
 ): Promise<Array<{ id: string; paymentIntentId: string | null; quantity: number }>> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await lockEvent(client, eventId);
-    const expired = await expireLapsedHolds(client, eventId, limit);
+    const expired = await expireLapsedHolds(client, eventId, limit, ending);
     await client.query('COMMIT');
     return expired;
   } catch (error) {
@@ -252,18 +253,30 @@ export async function findEventsWithLapsedHolds(db: Queryable, limit: number): P
  * the event row first (the same lock order as reservations: event, then bookings), and bookings that a
  * payment is settling right now are skipped and picked up on the next run.
  */
+/**
+ * Instead of the lapsed holds, every pending hold of the event, each ended as 'failed' with this message: the
+ * event was deleted, so nobody can pay for it any more.
+ */
+export interface HoldsEnding {
+  failureMessage: string;
+}
+
 export async function expireLapsedHolds(
   db: Queryable,
   eventId: string,
   limit: number,
+  ending?: HoldsEnding,
 ): Promise<Array<{ id: string; paymentIntentId: string | null; quantity: number }>> {
+  // expires_at IS NOT NULL (always true) lets a deletion read the holds through the pending-expiry index.
+  const which = ending ? 'expires_at IS NOT NULL' : 'expires_at < now()';
+  const status = ending ? `'failed', failure_message = $3` : `'expired'`;
   const result = await db.query<{ id: string; paymentIntentId: string | null; quantity: number }>(
     `WITH lapsed AS (
        SELECT id FROM bookings
-        WHERE event_id = $1 AND status = 'pending' AND expires_at < now()
+        WHERE event_id = $1 AND status = 'pending' AND ${which}
         ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
      ), expired AS (
-       UPDATE bookings b SET status = 'expired', updated_at = now()
+       UPDATE bookings b SET status = ${status}, updated_at = now()
          FROM lapsed WHERE b.id = lapsed.id
        RETURNING b.id, b.quantity, b.payment_intent_id
      ), returned AS (
@@ -273,7 +286,7 @@ export async function expireLapsedHolds(
        RETURNING id
      )
      SELECT id, payment_intent_id AS "paymentIntentId", quantity FROM expired`,
-    [eventId, limit],
+    ending ? [eventId, limit, ending.failureMessage] : [eventId, limit],
   );
   return result.rows;
 }

@@ -178,6 +178,25 @@ export interface BookingsService {
   expireHolds(): Promise<number>;
 }
 
+/**
+ * Cancels the Stripe PaymentIntents of holds that ended (replaced, expired, their event deleted). Best effort:
+ * such a hold's PaymentIntent should not be payable any more; if it is paid anyway, settlement takes the
+ * tickets again or refunds.
+ */
+export function cancelReleasedIntents(
+  payments: Payments,
+  log: { warn(obj: object, msg: string): void },
+  released: Array<{ paymentIntentId: string | null }>,
+): void {
+  const stripe = payments.stripe;
+  if (!stripe) return;
+  for (const { paymentIntentId } of released) {
+    if (paymentIntentId) {
+      stripe.cancelIntent(paymentIntentId).catch((err: unknown) => log.warn({ err }, 'could not cancel intent'));
+    }
+  }
+}
+
 export function createBookingsService(
   db: Db,
   pool: pg.Pool,
@@ -186,17 +205,8 @@ export function createBookingsService(
   /** Where reservation batches run (Database.reservationPool); `pool` when not given. */
   reservationPool: pg.Pool = pool,
 ): BookingsService {
-  const cancelIntents = (released: Array<{ paymentIntentId: string | null }>) => {
-    const stripe = payments.stripe;
-    if (!stripe) return;
-    // Best effort: a replaced or expired hold's PaymentIntent should not be payable any more. If it is paid
-    // anyway, settlement takes the tickets again or refunds.
-    for (const { paymentIntentId } of released) {
-      if (paymentIntentId) {
-        stripe.cancelIntent(paymentIntentId).catch((err: unknown) => log.warn({ err }, 'could not cancel intent'));
-      }
-    }
-  };
+  const cancelIntents = (released: Array<{ paymentIntentId: string | null }>) =>
+    cancelReleasedIntents(payments, log, released);
   const reserver = new Reserver(reservationPool, payments, cancelIntents);
 
   /** Stripe: the booking's PaymentIntent, created on first need (the booking id is the idempotency key). */

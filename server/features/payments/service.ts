@@ -138,6 +138,7 @@ export async function confirmSimulated(
     if (booking.status === 'refunded') {
       throw new ConflictError('BOOKING_REFUNDED', booking.failureMessage ?? messages.payment.holdExpiredRefunded);
     }
+    if (booking.status !== 'pending' && booking.eventDeleted) return { eventGone: true as const };
     if (booking.status !== 'pending' || booking.holdLapsed) {
       return { ended: true as const, lapsedEventId: booking.holdLapsed ? booking.eventId : undefined };
     }

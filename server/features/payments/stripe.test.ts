@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { messages } from '../../../contracts/messages';
 import { createStripeGateway } from '../../plugins/payments';
 import { createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
-import { setupTestApp, type TestUser } from '../../test/helpers';
+import { eventually, setupTestApp, type TestUser } from '../../test/helpers';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_SECRET_KEY,
@@ -277,6 +278,28 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(await statusOf(booking.id)).toBe('failed');
     const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
     expect(left.rows[0].tickets_available).toBe(10);
+  });
+
+  it('cancels the PaymentIntents of a deleted event’s holds, and refunds a success that comes anyway', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const admin = await ctx.createUser({ role: 'admin' });
+    const booking = await book(await ctx.createUser(), event.id, 2);
+    const deleted = await ctx.request(admin, { method: 'DELETE', url: `/api/admin/events/${event.id}` });
+    expect(deleted.statusCode).toBe(204);
+    await eventually(
+      async () => standIn.intents.get(booking.intent.id)?.status,
+      (status) => status === 'canceled',
+      'the hold’s PaymentIntent canceled',
+    );
+    expect(await statusOf(booking.id)).toBe('failed');
+    // Paid in the browser a moment before the cancel arrived (which Stripe then refused): the money goes back,
+    // and the buyer is told why.
+    standIn.setStatus(booking.intent.id, 'succeeded');
+    await postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' }));
+    const row = await pool.query('SELECT status, failure_message FROM bookings WHERE id = $1', [booking.id]);
+    expect(row.rows[0]).toEqual({ status: 'refunded', failure_message: messages.payment.eventCancelledRefunded });
+    expect(standIn.refunds.map((r) => r.payment_intent)).toContain(booking.intent.id);
+    expect(await mailCount(booking.id)).toBe(0);
   });
 
   it('keeps a late success when the tickets are still there and refunds it through Stripe when they are not', async () => {
