@@ -36,16 +36,15 @@ describe('eventInputSchema', () => {
     description: 'D',
     imageUrl: '/uploads/eventImg/0b7c2d9e-1111-4222-8333-444455556666.webp',
   };
+  /** The form `base` with `change`, read as on `today`. */
+  const parse = (change: Record<string, unknown>, today = '2026-06-10') =>
+    eventInputSchema(today).safeParse({ ...base, ...change });
+  /** The first message of each field the form shows for `base` with `change` ({} when valid). */
+  const errorsOf = (change: Record<string, unknown>, today?: string) =>
+    fieldErrors(parse(change, today).error?.issues ?? []);
 
   it('reports the date order rules even while other fields are still empty', () => {
-    const result = eventInputSchema('2026-06-01').safeParse({
-      ...base,
-      title: '',
-      endDate: '2026-06-09',
-      eventDate: '2026-06-08',
-    });
-    expect(result.success).toBe(false);
-    expect(fieldErrors(result.error?.issues ?? [])).toEqual({
+    expect(errorsOf({ title: '', endDate: '2026-06-09', eventDate: '2026-06-08' }, '2026-06-01')).toEqual({
       title: 'Title is required',
       endDate: 'End date must be the same as or after start date',
       eventDate: 'Event date must be the same as or after end date',
@@ -53,8 +52,7 @@ describe('eventInputSchema', () => {
   });
 
   it('cleans its texts: no control or bidi override characters, invisible characters alone count as empty', () => {
-    const result = eventInputSchema('2026-06-10').safeParse({
-      ...base,
+    const result = parse({
       title: '\u200bJazz \u202eNight\u202c\u00a0',
       host: 'Cairo\u0000Club',
       description: 'Line one\r\nLine two\u0007\tend',
@@ -64,8 +62,7 @@ describe('eventInputSchema', () => {
       'Cairo Club',
       'Line one\nLine two\tend',
     ]);
-    const blank = eventInputSchema('2026-06-10').safeParse({ ...base, title: '\u200b', location: ' \ufeff ' });
-    expect(fieldErrors(blank.error?.issues ?? [])).toEqual({
+    expect(errorsOf({ title: '\u200b', location: ' \ufeff ' })).toEqual({
       title: 'Title is required',
       location: 'Location is required',
     });
@@ -83,12 +80,11 @@ describe('eventInputSchema', () => {
     ['09:30', '09:30'],
     ['23:59', '23:59'],
   ])('takes the 24-hour time %s (hours 0-23, minutes 00-59) as %s', (typed, stored) => {
-    const result = eventInputSchema('2026-06-10').safeParse({ ...base, startTime: typed, endTime: typed });
+    const result = parse({ startTime: typed, endTime: typed });
     expect(result.success && [result.data.startTime, result.data.endTime]).toEqual([stored, stored]);
   });
 
   it.each(['24:00', '9:60', '9:5', '123:00', '-1:30', ' : '])('refuses the time %j', (typed) => {
-    const result = eventInputSchema('2026-06-10').safeParse({ ...base, startTime: typed });
-    expect(fieldErrors(result.error?.issues ?? [])).toEqual({ startTime: 'Invalid start time format' });
+    expect(errorsOf({ startTime: typed })).toEqual({ startTime: 'Invalid start time format' });
   });
 });
