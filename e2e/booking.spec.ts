@@ -290,6 +290,52 @@ test('the payment page leads back to the ticket selection, which starts at the t
   });
 });
 
+test('a buyer who cancels the reservation lands on the event with its tickets back on sale', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await withOwnEvent(browser, baseURL, { title: 'Cancel Hold', tickets: '4' }, async (id) => {
+    await page.goto(`/event-details/${id}/get-ticket`);
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'Proceed to Pay 20 EGP' }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    const bookingId = new URL(page.url()).searchParams.get('booking');
+    expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(2);
+
+    await page.getByRole('button', { name: 'Cancel reservation' }).click();
+    await expect(page).toHaveURL(new RegExp(`/event-details/${id}$`));
+    await expect(page.getByText('Reservation cancelled. Its tickets went back on sale.')).toBeVisible();
+    expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(4);
+    expect(await (await page.request.get(`/api/bookings/${bookingId}`)).json()).toMatchObject({ status: 'cancelled' });
+    // The payment page's address from the history says the reservation is over.
+    await page.goto(`/payment?booking=${bookingId}`);
+    await expect(page.getByRole('heading', { name: 'This reservation is no longer active' })).toBeVisible();
+    await expect(page.getByText('You cancelled this reservation. Its tickets went back on sale.')).toBeVisible();
+    // The ticket page starts afresh: nothing is held.
+    await page.getByRole('link', { name: 'Choose tickets' }).click();
+    await expect(page.getByText('4 tickets left', { exact: true })).toBeVisible();
+  });
+});
+
+test('a payment configuration that cannot be loaded ends on the failure page and gives the tickets back', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await withOwnEvent(browser, baseURL, { title: 'Config Down', tickets: '3' }, async (id) => {
+    await page.route('**/api/payments/config', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto(`/event-details/${id}/get-ticket`);
+    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/payment-failed\\?event=${id}$`));
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable)
+      .toBe(3);
+    expect(await (await page.request.get(`/api/me/holds/${id}`)).json()).toEqual({ hold: null });
+  });
+});
+
 test('a reservation that ends while the buyer types the card moves the focus to the message, which is announced', async ({
   page,
   browser,

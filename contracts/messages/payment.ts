@@ -28,6 +28,11 @@ export const paymentMessages = {
   incompleteCvc: "Your card's security code is incomplete.",
   invalidExpiry: "Your card's expiration date is incomplete.",
   holdEnded: 'This reservation is no longer active. Choose your tickets again to book.',
+  // The buyer let their hold go (Cancel reservation on the payment page).
+  cancelReservation: 'Cancel reservation',
+  holdCancelled: 'You cancelled this reservation. Its tickets went back on sale.',
+  holdCancelledToast: 'Reservation cancelled. Its tickets went back on sale.',
+  holdBusy: 'Your payment is being processed, so this reservation cannot be cancelled now.',
   holdExpiredRefunded: 'Your reservation expired and the tickets are no longer available. Your payment was refunded.',
   eventCancelledRefunded: 'This event is no longer available. Your payment was refunded.',
   // The event was deleted before the card was charged (the simulated processor decides on the server).

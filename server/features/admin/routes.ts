@@ -59,6 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       for (;;) {
         const ended = await releaseLapsedHoldsOfEvent(app.database.pool, eventId, DELETED_HOLDS_BATCH, {
           failureMessage: messages.payment.eventGone,
+          ofDeletedEvent: true,
         });
         cancelReleasedIntents(app.payments, log, ended);
         if (ended.length < DELETED_HOLDS_BATCH) return;

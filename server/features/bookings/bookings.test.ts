@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { messages } from '../../../contracts/messages';
 import { createTestEvent, createUsersFast, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 import { archivePastEvents } from '../catalogue/service';
@@ -414,5 +415,85 @@ describe('GET /api/me/holds/:eventId', () => {
     // A hold on an event deleted since is not found either (its tickets are no longer on sale).
     await pool.query('UPDATE events SET is_deleted = true WHERE id = $1', [event.id]);
     expect((await myHold(user, event.id)).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/me/holds/:eventId', () => {
+  function release(user: TestUser | undefined, eventId: string) {
+    return ctx.request(user, { method: 'DELETE', url: `/api/me/holds/${encodeURIComponent(eventId)}` });
+  }
+
+  it('ends the buyer’s hold at once and puts its tickets back on sale for the next buyer', async () => {
+    const event = await createTestEvent(pool, { capacity: 3 });
+    const [user, next] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const held = (await reserve(user, { eventId: event.id, quantity: 3 })).json();
+    expect((await reserve(next, { eventId: event.id, quantity: 1 })).json()).toMatchObject({ code: 'EVENT_SOLD_OUT' });
+
+    const res = await release(user, event.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ hold: null });
+    expect(await available(event.id)).toBe(3);
+    const booking = await ctx.request(user, { method: 'GET', url: `/api/bookings/${held.id}` });
+    expect(booking.json()).toMatchObject({ status: 'cancelled', failureMessage: messages.payment.holdCancelled });
+    expect((await reserve(next, { eventId: event.id, quantity: 3 })).statusCode).toBe(201);
+    expect(await available(event.id)).toBe(0);
+  });
+
+  it('is idempotent, and leaves paid bookings and other buyers’ holds alone', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [user, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    // Nothing held: nothing to do.
+    expect((await release(user, event.id)).json()).toEqual({ hold: null });
+    const paid = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
+    await pool.query("UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = $1", [paid.id]);
+    const theirs = (await reserve(other, { eventId: event.id, quantity: 3 })).json();
+    expect(await available(event.id)).toBe(5);
+
+    for (let i = 0; i < 2; i++) {
+      const res = await release(user, event.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ hold: null });
+    }
+    expect(await statusOf(paid.id)).toBe('paid');
+    expect(await statusOf(theirs.id)).toBe('pending');
+    expect(await available(event.id)).toBe(5);
+  });
+
+  it('answers 409 while a payment of the hold holds its lock, and ends it once that payment has failed', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const held = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
+    const payment = await pool.connect();
+    try {
+      await payment.query('BEGIN');
+      await payment.query('SELECT id FROM bookings WHERE id = $1 FOR UPDATE', [held.id]);
+      const res = await release(user, event.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'PAYMENT_IN_PROGRESS', detail: messages.payment.holdBusy });
+      expect(await available(event.id)).toBe(8);
+      // The event's row was not left locked: others still reserve.
+      expect((await reserve(await ctx.createUser(), { eventId: event.id, quantity: 1 })).statusCode).toBe(201);
+    } finally {
+      await payment.query('ROLLBACK');
+      payment.release();
+    }
+    expect((await release(user, event.id)).json()).toEqual({ hold: null });
+    expect(await statusOf(held.id)).toBe('cancelled');
+    expect(await available(event.id)).toBe(9);
+  });
+
+  it('refuses visitors with 401 and answers 404 for malformed, unknown and deleted events', async () => {
+    const event = await createTestEvent(pool);
+    const user = await ctx.createUser();
+    const held = (await reserve(user, { eventId: event.id, quantity: 1 })).json();
+    expect((await release(undefined, event.id)).statusCode).toBe(401);
+    const deleted = await createTestEvent(pool, { isDeleted: true });
+    for (const id of [randomUUID(), deleted.id, 'not-a-uuid', "' OR 1=1 --"]) {
+      const res = await release(user, id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, code: 'EVENT_NOT_FOUND' });
+    }
+    expect(await statusOf(held.id)).toBe('pending');
   });
 });

@@ -212,28 +212,58 @@ export async function findPaidBookingsOfUser(
   return result.rows;
 }
 
-/**
- * Expires one event's lapsed holds in a transaction of its own: the event row locked first, the same lock
- * order as reservations. Returns the bookings it expired.
- */
-export async function releaseLapsedHoldsOfEvent(
+/** Runs `work` in a transaction of its own with the event row locked first, the same lock order as reservations. */
+async function withEventLocked<T>(
   pool: Pick<pg.Pool, 'connect'>,
   eventId: string,
-  limit = 1000,
-  ending?: HoldsEnding,
-): Promise<Array<{ id: string; paymentIntentId: string | null; quantity: number }>> {
+  work: (client: pg.PoolClient, event: LockedEvent | undefined) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await lockEvent(client, eventId);
-    const expired = await expireLapsedHolds(client, eventId, limit, ending);
+    const result = await work(client, await lockEvent(client, eventId));
     await client.query('COMMIT');
-    return expired;
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
     client.release();
+  }
+}
+
+type EndedHold = { id: string; paymentIntentId: string | null; quantity: number };
+
+/** Expires one event's lapsed holds (or those `ending` names) in a transaction of its own. Returns them. */
+export function releaseLapsedHoldsOfEvent(
+  pool: Pick<pg.Pool, 'connect'>,
+  eventId: string,
+  limit = 1000,
+  ending?: HoldsEnding,
+): Promise<EndedHold[]> {
+  return withEventLocked(pool, eventId, (client) => expireLapsedHolds(client, eventId, limit, ending));
+}
+
+/**
+ * A buyer lets their pending hold on an event go ('cancelled', saying `failureMessage`): its tickets go back at
+ * once. The hold ended (an empty list when there was none), 'not-found' for an unknown or deleted event, or
+ * 'busy' while a payment of that hold holds its row lock (it may be about to become paid).
+ */
+export async function releaseHoldOfUser(
+  pool: Pick<pg.Pool, 'connect'>,
+  eventId: string,
+  userId: string,
+  failureMessage: string,
+): Promise<EndedHold[] | 'not-found' | 'busy'> {
+  try {
+    return await withEventLocked(pool, eventId, async (client, event) =>
+      !event || event.isDeleted
+        ? ('not-found' as const)
+        : expireLapsedHolds(client, eventId, 1, { failureMessage, ofUser: userId }),
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code === '55P03') return 'busy';
+    throw error;
   }
 }
 
@@ -249,32 +279,42 @@ export async function findEventsWithLapsedHolds(db: Queryable, limit: number): P
 }
 
 /**
- * Expires an event's lapsed holds and gives their tickets back, in one statement. The caller has locked
- * the event row first (the same lock order as reservations: event, then bookings), and bookings that a
- * payment is settling right now are skipped and picked up on the next run.
+ * How holds end other than by running out: every pending hold of a deleted event ('failed'), or one buyer's
+ * hold that they let go ('cancelled'). Each says `failureMessage`.
  */
-/**
- * Instead of the lapsed holds, every pending hold of the event, each ended as 'failed' with this message: the
- * event was deleted, so nobody can pay for it any more.
- */
-export interface HoldsEnding {
-  failureMessage: string;
-}
+export type HoldsEnding = { failureMessage: string; ofDeletedEvent: true } | { failureMessage: string; ofUser: string };
 
+/**
+ * Expires an event's lapsed holds and gives their tickets back, in one statement; with `ending`, the holds it
+ * names instead. The caller has locked the event row first (the same lock order as reservations: event, then
+ * bookings). Bookings that a payment is settling right now are skipped and picked up on the next run, but a
+ * buyer's own hold is not skipped: its lock is refused at once (55P03, lock_not_available) instead of
+ * waiting under the event's lock.
+ */
 export async function expireLapsedHolds(
   db: Queryable,
   eventId: string,
   limit: number,
   ending?: HoldsEnding,
-): Promise<Array<{ id: string; paymentIntentId: string | null; quantity: number }>> {
-  // expires_at IS NOT NULL (always true) lets a deletion read the holds through the pending-expiry index.
-  const which = ending ? 'expires_at IS NOT NULL' : 'expires_at < now()';
-  const status = ending ? `'failed', failure_message = $3` : `'expired'`;
-  const result = await db.query<{ id: string; paymentIntentId: string | null; quantity: number }>(
+): Promise<EndedHold[]> {
+  // expires_at IS NOT NULL (always true) lets a deletion read the holds through the pending-expiry index; a
+  // buyer's hold is probed in the unique (user_id, event_id) WHERE pending index.
+  let which = `expires_at < now() ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
+  let status = `'expired'`;
+  const params: unknown[] = [eventId, limit];
+  if (ending && 'ofUser' in ending) {
+    which = `user_id = $4 LIMIT $2 FOR UPDATE NOWAIT`;
+    status = `'cancelled', failure_message = $3`;
+    params.push(ending.failureMessage, ending.ofUser);
+  } else if (ending) {
+    which = `expires_at IS NOT NULL ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
+    status = `'failed', failure_message = $3`;
+    params.push(ending.failureMessage);
+  }
+  const result = await db.query<EndedHold>(
     `WITH lapsed AS (
        SELECT id FROM bookings
         WHERE event_id = $1 AND status = 'pending' AND ${which}
-        ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
      ), expired AS (
        UPDATE bookings b SET status = ${status}, updated_at = now()
          FROM lapsed WHERE b.id = lapsed.id
@@ -286,7 +326,7 @@ export async function expireLapsedHolds(
        RETURNING id
      )
      SELECT id, payment_intent_id AS "paymentIntentId", quantity FROM expired`,
-    ending ? [eventId, limit, ending.failureMessage] : [eventId, limit],
+    params,
   );
   return result.rows;
 }

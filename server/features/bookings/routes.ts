@@ -131,4 +131,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.myHold(user.id, request.params.eventId);
     },
   );
+
+  app.delete(
+    '/api/me/holds/:eventId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Lets the caller's pending hold on an event go: it becomes 'cancelled' and its tickets go back on sale at once (null: nothing is held now)",
+        params: myHoldParamsSchema,
+        response: { 200: myHoldSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      reply.header('cache-control', 'no-store');
+      return service.releaseHold(user.id, request.params.eventId);
+    },
+  );
 };

@@ -15,6 +15,7 @@ import {
   findUnexpiredHold,
   type LockedEvent,
   type NewBookingRow,
+  releaseHoldOfUser,
   releaseLapsedHoldsOfEvent,
   reserveBatch,
   setPaymentIntent,
@@ -175,6 +176,7 @@ export interface BookingsService {
   getBooking(id: string, userId: string): Promise<Booking>;
   myBookings(userId: string): Promise<MyBookings>;
   myHold(userId: string, eventId: string): Promise<MyHold>;
+  releaseHold(userId: string, eventId: string): Promise<MyHold>;
   expireHolds(): Promise<number>;
 }
 
@@ -341,6 +343,17 @@ export function createBookingsService(
       if (!found) throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
       const { hold } = found;
       return { hold: hold ? { id: hold.id, quantity: hold.quantity, expiresAt: hold.expiresAt.toISOString() } : null };
+    },
+
+    async releaseHold(userId, eventId) {
+      const ended = isUuid(eventId)
+        ? await releaseHoldOfUser(pool, eventId, userId, messages.payment.holdCancelled)
+        : 'not-found';
+      if (ended === 'not-found') throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
+      if (ended === 'busy') throw new ConflictError('PAYMENT_IN_PROGRESS', messages.payment.holdBusy);
+      for (const hold of ended) payments.recentHolds.forget(hold.id);
+      cancelIntents(ended);
+      return { hold: null };
     },
 
     async expireHolds() {

@@ -228,6 +228,15 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(await confirmationMails(second.id)).toHaveLength(1);
   });
 
+  it('does not charge a hold the buyer cancelled, and does not take its tickets again', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 4);
+    const released = await ctx.request(user, { method: 'DELETE', url: `/api/me/holds/${event.id}` });
+    expect(released.json()).toEqual({ hold: null });
+    await expectHoldEndedRefused(user, booking.id, 'cancelled', { eventId: event.id, available: 10 });
+  });
+
   it('charges nothing for an event deleted while the buyer was paying, ends the hold and gives its tickets back', async () => {
     const event = await createTestEvent(pool, { capacity: 6 });
     const user = await ctx.createUser();

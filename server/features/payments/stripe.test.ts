@@ -280,17 +280,21 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(left.rows[0].tickets_available).toBe(10);
   });
 
+  /** Waits until the stand-in's PaymentIntent is canceled (the app cancels it after answering). */
+  const intentCanceled = (intentId: string) =>
+    eventually(
+      async () => standIn.intents.get(intentId)?.status,
+      (status) => status === 'canceled',
+      'the hold’s PaymentIntent canceled',
+    );
+
   it('cancels the PaymentIntents of a deleted event’s holds, and refunds a success that comes anyway', async () => {
     const event = await createTestEvent(pool, { capacity: 5 });
     const admin = await ctx.createUser({ role: 'admin' });
     const booking = await book(await ctx.createUser(), event.id, 2);
     const deleted = await ctx.request(admin, { method: 'DELETE', url: `/api/admin/events/${event.id}` });
     expect(deleted.statusCode).toBe(204);
-    await eventually(
-      async () => standIn.intents.get(booking.intent.id)?.status,
-      (status) => status === 'canceled',
-      'the hold’s PaymentIntent canceled',
-    );
+    await intentCanceled(booking.intent.id);
     expect(await statusOf(booking.id)).toBe('failed');
     // Paid in the browser a moment before the cancel arrived (which Stripe then refused): the money goes back,
     // and the buyer is told why.
@@ -300,6 +304,23 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(row.rows[0]).toEqual({ status: 'refunded', failure_message: messages.payment.eventCancelledRefunded });
     expect(standIn.refunds.map((r) => r.payment_intent)).toContain(booking.intent.id);
     expect(await mailCount(booking.id)).toBe(0);
+  });
+
+  it('cancels the PaymentIntent of a hold the buyer lets go, and still books a success that came just before', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 2);
+    const released = await ctx.request(user, { method: 'DELETE', url: `/api/me/holds/${event.id}` });
+    expect(released.json()).toEqual({ hold: null });
+    await intentCanceled(booking.intent.id);
+    expect(await statusOf(booking.id)).toBe('cancelled');
+    // Paid in another tab a moment before: the tickets are still there, so the buyer keeps what they paid for.
+    standIn.setStatus(booking.intent.id, 'succeeded');
+    await postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' }));
+    expect(await statusOf(booking.id)).toBe('paid');
+    const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
+    expect(left.rows[0].tickets_available).toBe(3);
+    expect(await mailCount(booking.id)).toBe(1);
   });
 
   it('keeps a late success when the tickets are still there and refunds it through Stripe when they are not', async () => {

@@ -66,6 +66,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/me/bookings': 'user',
   // Only ever the caller's own hold: someone else's is null, as no hold is.
   'GET /api/me/holds/:eventId': 'user',
+  'DELETE /api/me/holds/:eventId': 'user',
   // bookings and payments
   'POST /api/bookings': 'user',
   'GET /api/bookings/:id': 'owner',

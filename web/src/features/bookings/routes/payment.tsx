@@ -15,6 +15,8 @@ import { useEvent } from '../../catalogue/api/get-event';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { useBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
+import { releaseHold } from '../api/release-hold';
+import { CancelReservation } from '../components/cancel-reservation';
 import { HoldCountdown } from '../components/hold-countdown';
 import { PaymentOutcome } from '../components/payment-outcome';
 import { SimulatedCardForm } from '../components/simulated-card-form';
@@ -56,10 +58,13 @@ export function PaymentRoute() {
   }, [deletedMeanwhile, refetchBooking]);
   useEffect(() => {
     // SPEC §4: when the payment configuration cannot be loaded, go to /payment-failed with the event id.
+    // The hold cannot be paid then: its tickets go back on sale at once if the server can be told (best effort;
+    // otherwise it runs out).
     if (config.isError && !booking.isPending) {
+      if (pending && eventId) releaseHold(eventId).catch(() => {});
       navigate(`/payment-failed${eventId ? `?event=${eventId}` : ''}`, { replace: true });
     }
-  }, [config.isError, booking.isPending, eventId, navigate]);
+  }, [config.isError, booking.isPending, pending, eventId, navigate]);
 
   useEffect(() => {
     if (booking.data?.status === 'paid') navigate(`/payment-success?booking=${booking.data.id}`, { replace: true });
@@ -129,13 +134,16 @@ export function PaymentRoute() {
             <span className="font-semibold text-fg">{formatPiasters(data.totalPiasters)} EGP</span>
           </p>
           <HoldCountdown expiresAt={data.expiresAt} eventId={event.id} onExpire={onExpire} />
-          {/* The page has no header (SPEC §2): the way back to the quantity, short of the browser's Back. */}
-          <Link
-            to={`/event-details/${event.id}/get-ticket`}
-            className="self-start text-sm font-semibold text-accent underline-offset-2 hover:underline"
-          >
-            Change tickets
-          </Link>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            {/* The page has no header (SPEC §2): the way back to the quantity, short of the browser's Back. */}
+            <Link
+              to={`/event-details/${event.id}/get-ticket`}
+              className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
+            >
+              Change tickets
+            </Link>
+            <CancelReservation bookingId={data.id} eventId={event.id} />
+          </div>
         </div>
         {holdOver ? null : (
           <div className="border-t border-border pt-6">
