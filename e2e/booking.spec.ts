@@ -303,7 +303,21 @@ test('a buyer who cancels the reservation lands on the event with its tickets ba
     const bookingId = new URL(page.url()).searchParams.get('booking');
     expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(2);
 
-    await page.getByRole('button', { name: 'Cancel reservation' }).click();
+    // One click asks first; "Keep it" (or Escape) keeps the hold and gives the focus back.
+    const cancel = page.getByRole('button', { name: 'Cancel reservation' });
+    await cancel.click();
+    const question = page.getByRole('group', { name: 'Let these tickets go?' });
+    await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Enter');
+    await question.getByRole('button', { name: 'Keep it' }).click();
+    await expect(cancel).toBeFocused();
+    expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(2);
+
+    await cancel.click();
+    await question.getByRole('button', { name: 'Yes, cancel' }).click();
     await expect(page).toHaveURL(new RegExp(`/event-details/${id}$`));
     await expect(page.getByText('Reservation cancelled. Its tickets went back on sale.')).toBeVisible();
     expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(4);
@@ -318,6 +332,26 @@ test('a buyer who cancels the reservation lands on the event with its tickets ba
   });
 });
 
+test('a reservation cannot be cancelled while its payment is being sent', async ({ page, browser, baseURL }) => {
+  await withOwnEvent(browser, baseURL, { title: 'Paying Now' }, async (id) => {
+    await page.goto(`/event-details/${id}/get-ticket`);
+    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    const cancel = page.getByRole('button', { name: 'Cancel reservation' });
+    await cancel.click();
+    const confirmCancel = page.getByRole('button', { name: 'Yes, cancel' });
+    await expect(confirmCancel).toBeEnabled();
+    const release = await holdRequests(page, '**/api/payments/simulated/confirm');
+    await payWith(page, '4242 4242 4242 4242');
+    await expect(page.getByRole('button', { name: 'Processing ...' })).toBeVisible();
+    await expect(cancel).toBeDisabled();
+    await expect(confirmCancel).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/payment-success\?booking=/);
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  });
+});
+
 test('a payment configuration that cannot be loaded ends on the failure page and gives the tickets back', async ({
   page,
   browser,
@@ -326,13 +360,17 @@ test('a payment configuration that cannot be loaded ends on the failure page and
   await withOwnEvent(browser, baseURL, { title: 'Config Down', tickets: '3' }, async (id) => {
     await page.route('**/api/payments/config', (route) => route.fulfill({ status: 503, body: '' }));
     await page.goto(`/event-details/${id}/get-ticket`);
+    const reserved = page.waitForResponse((answer) => answer.url().endsWith('/api/bookings'));
     await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    const bookingId = (await (await reserved).json()).id;
     await expect(page.getByRole('heading', { name: 'Something Went Wrong' })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/payment-failed\\?event=${id}$`));
     await expect
       .poll(async () => (await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable)
       .toBe(3);
     expect(await (await page.request.get(`/api/me/holds/${id}`)).json()).toEqual({ hold: null });
+    const booking = await (await page.request.get(`/api/bookings/${bookingId}`)).json();
+    expect(booking).toMatchObject({ status: 'cancelled' });
   });
 });
 
@@ -365,6 +403,47 @@ test('a reservation that ends while the buyer types the card moves the focus to 
     await expect(page.getByRole('link', { name: 'Choose tickets' })).toBeVisible();
     await page.getByRole('link', { name: 'Browse events' }).click();
     await expect(page).toHaveURL(/\/events-page\/all$/);
+  });
+});
+
+test('an event deleted during a busy on-sale of another event ends its payment page at once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await withOwnEvent(browser, baseURL, { title: 'Busy Elsewhere' }, async (busyId) => {
+    const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+    const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
+    const goneId = await createEventAsAdmin(admin.request, {
+      eventDate: addDays(todayIn('Africa/Cairo'), 200),
+      imageUrl: items[0]?.imageUrl,
+      title: `Gone Quietly ${Date.now().toString(36)}`,
+    });
+    await page.goto(`/event-details/${goneId}/get-ticket`);
+    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('Card number')).toBeVisible();
+    // Another event's tickets change every 100 ms (each reservation replaces the last), as in an on-sale.
+    let busy = true;
+    const onSale = (async () => {
+      for (let quantity = 1; busy; quantity = (quantity % 3) + 1) {
+        await page.request.post('/api/bookings', { data: { eventId: busyId, quantity } });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    try {
+      // The page's live stream is open (it opens once the page has settled) and hears the on-sale.
+      await page.waitForTimeout(2_500);
+      expect((await admin.request.delete(`/api/admin/events/${goneId}`)).status()).toBe(204);
+      await expect(page.getByRole('heading', { name: 'This reservation is no longer active' })).toBeVisible({
+        timeout: 4_000,
+      });
+      await expect(page.getByRole('alert')).toContainText('This event is no longer available.');
+    } finally {
+      busy = false;
+      await onSale;
+      await admin.close();
+    }
   });
 });
 

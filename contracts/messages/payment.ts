@@ -33,6 +33,12 @@ export const paymentMessages = {
   holdCancelled: 'You cancelled this reservation. Its tickets went back on sale.',
   holdCancelledToast: 'Reservation cancelled. Its tickets went back on sale.',
   holdBusy: 'Your payment is being processed, so this reservation cannot be cancelled now.',
+  holdPaid: 'This reservation is paid, so it can no longer be cancelled.',
+  // Stripe took the money just as the buyer cancelled (the PaymentIntent is canceled only after that).
+  holdCancelledRefunded: 'You cancelled this reservation. Your payment was refunded.',
+  keepReservation: 'Keep it',
+  confirmCancel: 'Yes, cancel',
+  confirmCancelQuestion: 'Let these tickets go?',
   holdExpiredRefunded: 'Your reservation expired and the tickets are no longer available. Your payment was refunded.',
   eventCancelledRefunded: 'This event is no longer available. Your payment was refunded.',
   // The event was deleted before the card was charged (the simulated processor decides on the server).

@@ -257,8 +257,9 @@ export function findBookingsForSettlement(
 
 /**
  * Records that the booking's payment succeeded. Idempotent: a paid booking stays paid and no second
- * email is queued. A booking whose hold already lapsed (expired, cancelled, failed) takes its tickets
- * again if they are still there; otherwise it becomes 'refunded' and the caller refunds the payment.
+ * email is queued. A booking whose hold already lapsed (expired, replaced, failed) takes its tickets
+ * again if they are still there; otherwise, or when the buyer cancelled it, it becomes 'refunded' and the
+ * caller refunds the payment.
  * Runs inside the caller's transaction.
  */
 export async function settleBookingPaid(
@@ -301,6 +302,9 @@ export async function settleLockedBooking(
       );
       if (cancelled.rows.length > 0) return refundWith(messages.payment.eventCancelledRefunded);
     }
+  } else if (booking.status === 'cancelled' && booking.failureMessage === messages.payment.holdCancelled) {
+    // The buyer cancelled the reservation (and was told its tickets went back on sale) as Stripe took the money.
+    return refundWith(messages.payment.holdCancelledRefunded);
   } else {
     // The hold lapsed before the money arrived: take the tickets again if they are still there.
     const taken = await tx.execute(

@@ -418,9 +418,9 @@ describe('GET /api/me/holds/:eventId', () => {
   });
 });
 
-describe('DELETE /api/me/holds/:eventId', () => {
-  function release(user: TestUser | undefined, eventId: string) {
-    return ctx.request(user, { method: 'DELETE', url: `/api/me/holds/${encodeURIComponent(eventId)}` });
+describe('DELETE /api/bookings/:id/hold', () => {
+  function cancel(user: TestUser | undefined, bookingId: string) {
+    return ctx.request(user, { method: 'DELETE', url: `/api/bookings/${encodeURIComponent(bookingId)}/hold` });
   }
 
   it('ends the buyer’s hold at once and puts its tickets back on sale for the next buyer', async () => {
@@ -429,35 +429,58 @@ describe('DELETE /api/me/holds/:eventId', () => {
     const held = (await reserve(user, { eventId: event.id, quantity: 3 })).json();
     expect((await reserve(next, { eventId: event.id, quantity: 1 })).json()).toMatchObject({ code: 'EVENT_SOLD_OUT' });
 
-    const res = await release(user, event.id);
+    const res = await cancel(user, held.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ hold: null });
+    expect(res.json()).toMatchObject({
+      id: held.id,
+      status: 'cancelled',
+      failureMessage: messages.payment.holdCancelled,
+      event: { id: event.id },
+    });
     expect(await available(event.id)).toBe(3);
-    const booking = await ctx.request(user, { method: 'GET', url: `/api/bookings/${held.id}` });
-    expect(booking.json()).toMatchObject({ status: 'cancelled', failureMessage: messages.payment.holdCancelled });
+    expect((await ctx.request(user, { method: 'GET', url: `/api/me/holds/${event.id}` })).json()).toEqual({
+      hold: null,
+    });
     expect((await reserve(next, { eventId: event.id, quantity: 3 })).statusCode).toBe(201);
     expect(await available(event.id)).toBe(0);
   });
 
-  it('is idempotent, and leaves paid bookings and other buyers’ holds alone', async () => {
+  it('cancels only the booking named: a page left open on a replaced hold cannot end the newer one', async () => {
     const event = await createTestEvent(pool, { capacity: 10 });
-    const [user, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
-    // Nothing held: nothing to do.
-    expect((await release(user, event.id)).json()).toEqual({ hold: null });
-    const paid = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
-    await pool.query("UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = $1", [paid.id]);
-    const theirs = (await reserve(other, { eventId: event.id, quantity: 3 })).json();
-    expect(await available(event.id)).toBe(5);
+    const user = await ctx.createUser();
+    const older = (await reserve(user, { eventId: event.id, quantity: 1 })).json();
+    const newer = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
+    const res = await cancel(user, older.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: older.id, status: 'cancelled', failureMessage: null });
+    expect(await statusOf(newer.id)).toBe('pending');
+    expect(await available(event.id)).toBe(8);
+  });
 
+  it('answers an ended hold as it is, again and again, and refuses a paid one with 409', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const held = (await reserve(user, { eventId: event.id, quantity: 3 })).json();
     for (let i = 0; i < 2; i++) {
-      const res = await release(user, event.id);
+      const res = await cancel(user, held.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ hold: null });
+      expect(res.json()).toMatchObject({ status: 'cancelled' });
     }
+    expect(await available(event.id)).toBe(10);
+
+    // Run out but not released yet: it expired, the buyer did not cancel it (the expiry job releases it).
+    const lapsed = (await reserve(user, { eventId: event.id, quantity: 2 })).json();
+    await pool.query("UPDATE bookings SET expires_at = now() - interval '1 second' WHERE id = $1", [lapsed.id]);
+    expect((await cancel(user, lapsed.id)).json()).toMatchObject({ status: 'expired', failureMessage: null });
+    expect(await statusOf(lapsed.id)).toBe('pending');
+
+    const paid = (await reserve(user, { eventId: event.id, quantity: 1 })).json();
+    await pool.query("UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = $1", [paid.id]);
+    const refused = await cancel(user, paid.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'BOOKING_PAID', detail: messages.payment.holdPaid });
     expect(await statusOf(paid.id)).toBe('paid');
-    expect(await statusOf(theirs.id)).toBe('pending');
-    expect(await available(event.id)).toBe(5);
   });
 
   it('answers 409 while a payment of the hold holds its lock, and ends it once that payment has failed', async () => {
@@ -468,7 +491,7 @@ describe('DELETE /api/me/holds/:eventId', () => {
     try {
       await payment.query('BEGIN');
       await payment.query('SELECT id FROM bookings WHERE id = $1 FOR UPDATE', [held.id]);
-      const res = await release(user, event.id);
+      const res = await cancel(user, held.id);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'PAYMENT_IN_PROGRESS', detail: messages.payment.holdBusy });
       expect(await available(event.id)).toBe(8);
@@ -478,21 +501,24 @@ describe('DELETE /api/me/holds/:eventId', () => {
       await payment.query('ROLLBACK');
       payment.release();
     }
-    expect((await release(user, event.id)).json()).toEqual({ hold: null });
-    expect(await statusOf(held.id)).toBe('cancelled');
+    expect((await cancel(user, held.id)).json()).toMatchObject({ status: 'cancelled' });
     expect(await available(event.id)).toBe(9);
   });
 
-  it('refuses visitors with 401 and answers 404 for malformed, unknown and deleted events', async () => {
+  it('refuses visitors with 401 and answers 404 for another buyer’s, unknown and malformed bookings', async () => {
     const event = await createTestEvent(pool);
-    const user = await ctx.createUser();
+    const [user, other] = await Promise.all([ctx.createUser(), ctx.createUser()]);
     const held = (await reserve(user, { eventId: event.id, quantity: 1 })).json();
-    expect((await release(undefined, event.id)).statusCode).toBe(401);
-    const deleted = await createTestEvent(pool, { isDeleted: true });
-    for (const id of [randomUUID(), deleted.id, 'not-a-uuid', "' OR 1=1 --"]) {
-      const res = await release(user, id);
+    expect((await cancel(undefined, held.id)).statusCode).toBe(401);
+    for (const [who, id] of [
+      [other, held.id],
+      [user, randomUUID()],
+      [user, 'not-a-uuid'],
+      [user, "' OR 1=1 --"],
+    ] as const) {
+      const res = await cancel(who, id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toMatchObject({ status: 404, code: 'EVENT_NOT_FOUND' });
+      expect(res.json()).toMatchObject({ status: 404, code: 'BOOKING_NOT_FOUND' });
     }
     expect(await statusOf(held.id)).toBe('pending');
   });

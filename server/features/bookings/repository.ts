@@ -245,21 +245,18 @@ export function releaseLapsedHoldsOfEvent(
 }
 
 /**
- * A buyer lets their pending hold on an event go ('cancelled', saying `failureMessage`): its tickets go back at
- * once. The hold ended (an empty list when there was none), 'not-found' for an unknown or deleted event, or
- * 'busy' while a payment of that hold holds its row lock (it may be about to become paid).
+ * A buyer lets their pending, unexpired hold `bookingId` on an event go ('cancelled', saying `failureMessage`):
+ * its tickets go back at once. The hold ended (none when it is no longer such a hold), or 'busy' while a
+ * payment of that hold holds its row lock (it may be about to become paid).
  */
 export async function releaseHoldOfUser(
   pool: Pick<pg.Pool, 'connect'>,
-  eventId: string,
-  userId: string,
+  hold: { eventId: string; bookingId: string; userId: string },
   failureMessage: string,
-): Promise<EndedHold[] | 'not-found' | 'busy'> {
+): Promise<EndedHold[] | 'busy'> {
   try {
-    return await withEventLocked(pool, eventId, async (client, event) =>
-      !event || event.isDeleted
-        ? ('not-found' as const)
-        : expireLapsedHolds(client, eventId, 1, { failureMessage, ofUser: userId }),
+    return await withEventLocked(pool, hold.eventId, (client) =>
+      expireLapsedHolds(client, hold.eventId, 1, { failureMessage, ofUser: hold.userId, bookingId: hold.bookingId }),
     );
   } catch (error) {
     if ((error as { code?: string }).code === '55P03') return 'busy';
@@ -280,9 +277,11 @@ export async function findEventsWithLapsedHolds(db: Queryable, limit: number): P
 
 /**
  * How holds end other than by running out: every pending hold of a deleted event ('failed'), or one buyer's
- * hold that they let go ('cancelled'). Each says `failureMessage`.
+ * unexpired hold that they let go ('cancelled'). Each says `failureMessage`.
  */
-export type HoldsEnding = { failureMessage: string; ofDeletedEvent: true } | { failureMessage: string; ofUser: string };
+export type HoldsEnding =
+  | { failureMessage: string; ofDeletedEvent: true }
+  | { failureMessage: string; ofUser: string; bookingId: string };
 
 /**
  * Expires an event's lapsed holds and gives their tickets back, in one statement; with `ending`, the holds it
@@ -298,14 +297,16 @@ export async function expireLapsedHolds(
   ending?: HoldsEnding,
 ): Promise<EndedHold[]> {
   // expires_at IS NOT NULL (always true) lets a deletion read the holds through the pending-expiry index; a
-  // buyer's hold is probed in the unique (user_id, event_id) WHERE pending index.
+  // buyer's hold is probed by its id.
   let which = `expires_at < now() ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
   let status = `'expired'`;
   const params: unknown[] = [eventId, limit];
   if (ending && 'ofUser' in ending) {
-    which = `user_id = $4 LIMIT $2 FOR UPDATE NOWAIT`;
+    // Not a hold that ran out meanwhile: that one is 'expired' (the expiry job's), not cancelled by the buyer.
+    which = `id = $5 AND user_id = $4 AND (CASE WHEN status = 'pending' THEN expires_at END) > now()
+             LIMIT $2 FOR UPDATE NOWAIT`;
     status = `'cancelled', failure_message = $3`;
-    params.push(ending.failureMessage, ending.ofUser);
+    params.push(ending.failureMessage, ending.ofUser, ending.bookingId);
   } else if (ending) {
     which = `expires_at IS NOT NULL ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
     status = `'failed', failure_message = $3`;

@@ -133,21 +133,21 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/me/holds/:eventId',
+    '/api/bookings/:id/hold',
     {
       preHandler: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary:
-          "Lets the caller's pending hold on an event go: it becomes 'cancelled' and its tickets go back on sale at once (null: nothing is held now)",
-        params: myHoldParamsSchema,
-        response: { 200: myHoldSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
+          "Cancels the caller's pending reservation: its tickets go back on sale at once. Answers the booking (cancelled, or as it already ended); 409 once paid, or while a payment of it is being settled",
+        params: bookingIdParamsSchema,
+        response: { 200: bookingSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
       },
     },
     async (request, reply) => {
       const user = await request.user();
       reply.header('cache-control', 'no-store');
-      return service.releaseHold(user.id, request.params.eventId);
+      return service.cancelHold(request.params.id, user.id);
     },
   );
 };

@@ -176,7 +176,7 @@ export interface BookingsService {
   getBooking(id: string, userId: string): Promise<Booking>;
   myBookings(userId: string): Promise<MyBookings>;
   myHold(userId: string, eventId: string): Promise<MyHold>;
-  releaseHold(userId: string, eventId: string): Promise<MyHold>;
+  cancelHold(id: string, userId: string): Promise<Booking>;
   expireHolds(): Promise<number>;
 }
 
@@ -345,15 +345,23 @@ export function createBookingsService(
       return { hold: hold ? { id: hold.id, quantity: hold.quantity, expiresAt: hold.expiresAt.toISOString() } : null };
     },
 
-    async releaseHold(userId, eventId) {
-      const ended = isUuid(eventId)
-        ? await releaseHoldOfUser(pool, eventId, userId, messages.payment.holdCancelled)
-        : 'not-found';
-      if (ended === 'not-found') throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
-      if (ended === 'busy') throw new ConflictError('PAYMENT_IN_PROGRESS', messages.payment.holdBusy);
-      for (const hold of ended) payments.recentHolds.forget(hold.id);
-      cancelIntents(ended);
-      return { hold: null };
+    async cancelHold(id, userId) {
+      const row = isUuid(id) ? await findBookingOfUser(pool, id, userId) : undefined;
+      if (!row) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
+      // Only a hold still on (pending, not run out) takes the event's lock: anything else answers as it is.
+      if (row.status === 'pending' && row.expiresAt.getTime() > Date.now()) {
+        const ended = await releaseHoldOfUser(
+          pool,
+          { eventId: row.eventId, bookingId: row.id, userId },
+          messages.payment.holdCancelled,
+        );
+        if (ended === 'busy') throw new ConflictError('PAYMENT_IN_PROGRESS', messages.payment.holdBusy);
+        for (const hold of ended) payments.recentHolds.forget(hold.id);
+        cancelIntents(ended);
+      }
+      const booking = await getBooking(id, userId);
+      if (booking.status === 'paid') throw new ConflictError('BOOKING_PAID', messages.payment.holdPaid);
+      return booking;
     },
 
     async expireHolds() {

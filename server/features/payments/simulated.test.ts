@@ -232,8 +232,8 @@ describe('POST /api/payments/simulated/confirm', () => {
     const event = await createTestEvent(pool, { capacity: 10 });
     const user = await ctx.createUser();
     const booking = await book(user, event.id, 4);
-    const released = await ctx.request(user, { method: 'DELETE', url: `/api/me/holds/${event.id}` });
-    expect(released.json()).toEqual({ hold: null });
+    const cancelled = await ctx.request(user, { method: 'DELETE', url: `/api/bookings/${booking.id}/hold` });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
     await expectHoldEndedRefused(user, booking.id, 'cancelled', { eventId: event.id, available: 10 });
   });
 

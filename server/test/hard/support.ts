@@ -66,10 +66,10 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/me/bookings': 'user',
   // Only ever the caller's own hold: someone else's is null, as no hold is.
   'GET /api/me/holds/:eventId': 'user',
-  'DELETE /api/me/holds/:eventId': 'user',
   // bookings and payments
   'POST /api/bookings': 'user',
   'GET /api/bookings/:id': 'owner',
+  'DELETE /api/bookings/:id/hold': 'owner',
   'GET /api/payments/config': 'public',
   'POST /api/payments/simulated/confirm': 'user',
   'POST /api/payments/stripe/webhook': 'webhook',

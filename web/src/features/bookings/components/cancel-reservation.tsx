@@ -1,43 +1,93 @@
-import { useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { Booking } from '../../../../../contracts/bookings';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
-import { useReleaseHold } from '../api/release-hold';
+import { useCancelHold } from '../api/cancel-hold';
+import { confirmSimulatedPaymentKey } from '../api/confirm-simulated-payment';
+
+const textButton = 'text-sm font-semibold underline-offset-2 hover:underline disabled:opacity-60 disabled:no-underline';
 
 /**
- * Lets the buyer's hold go from the payment page: its tickets go back on sale at once instead of when the hold
- * runs out, and the buyer lands on the event's page. Refused while a payment of the hold is being settled (the
- * booking is read again: it may just have become paid, and the page moves on by itself).
+ * Lets the buyer's hold go from the payment page, after a second click: its tickets go back on sale at once
+ * instead of when the hold runs out, and the buyer lands on the event's page. Not while a payment is being
+ * sent; refused by the server while one is being settled (the booking is read again: it may just have become
+ * paid, and the page moves on by itself).
  */
 export function CancelReservation({ bookingId, eventId }: { bookingId: string; eventId: string }) {
   const navigate = useNavigate();
-  const release = useReleaseHold(bookingId);
+  const cancelHold = useCancelHold({ id: bookingId, eventId });
+  const paying = useIsMutating({ mutationKey: confirmSimulatedPaymentKey }) > 0;
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+
+  const close = () => {
+    setAsking(false);
+    opener.current?.focus();
+  };
   // Awaited rather than told through mutate's callbacks, which are dropped once this button is unmounted.
-  const cancel = async () => {
+  const confirm = async () => {
     setError(null);
+    let booking: Booking;
     try {
-      await release.mutateAsync(eventId);
+      booking = await cancelHold.mutateAsync();
     } catch (failure) {
-      // A deleted event ends the page by itself (its booking is read again); a session that ended, the app.
-      if (isSessionEnded(failure) || (failure instanceof ApiError && failure.status === 404)) return;
-      setError((failure as Error).message);
+      setAsking(false);
+      // A session that ended is the app's to handle; anything else is said here.
+      if (!isSessionEnded(failure)) setError(failure instanceof ApiError ? failure.message : String(failure));
       return;
     }
-    toast.success(paymentMessages.holdCancelledToast);
-    navigate(`/event-details/${eventId}`, { replace: true });
+    // Otherwise it had ended already (run out): the page says so once its booking is read again.
+    if (booking.status === 'cancelled') {
+      toast.success(paymentMessages.holdCancelledToast);
+      navigate(`/event-details/${eventId}`, { replace: true });
+    }
   };
+
   return (
     <>
       <button
+        ref={opener}
         type="button"
-        onClick={() => void cancel()}
-        disabled={release.isPending}
-        className="text-sm font-semibold text-fg-muted underline-offset-2 hover:underline disabled:opacity-60"
+        onClick={() => (asking ? close() : setAsking(true))}
+        disabled={paying || cancelHold.isPending}
+        aria-expanded={asking}
+        className={`${textButton} text-fg-muted`}
       >
-        {release.isPending ? 'Cancelling…' : paymentMessages.cancelReservation}
+        {paymentMessages.cancelReservation}
       </button>
+      {asking ? (
+        <fieldset
+          aria-labelledby={questionId}
+          className="flex basis-full flex-wrap items-center gap-x-4 gap-y-2 text-sm"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close();
+          }}
+        >
+          <span id={questionId} className="basis-full text-fg-muted sm:basis-auto">
+            {paymentMessages.confirmCancelQuestion}
+          </span>
+          <button ref={keep} type="button" onClick={close} className={`${textButton} text-accent`}>
+            {paymentMessages.keepReservation}
+          </button>
+          <button
+            type="button"
+            onClick={() => void confirm()}
+            disabled={paying || cancelHold.isPending}
+            className={`${textButton} text-danger`}
+          >
+            {cancelHold.isPending ? 'Cancelling…' : paymentMessages.confirmCancel}
+          </button>
+        </fieldset>
+      ) : null}
       {error ? (
         <p role="alert" className="basis-full text-sm text-danger">
           {error}

@@ -13,9 +13,9 @@ import { ApiError } from '../../../lib/api-client';
 import { lazyChunk } from '../../../lib/chunk';
 import { useEvent } from '../../catalogue/api/get-event';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
+import { cancelHold } from '../api/cancel-hold';
 import { useBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
-import { releaseHold } from '../api/release-hold';
 import { CancelReservation } from '../components/cancel-reservation';
 import { HoldCountdown } from '../components/hold-countdown';
 import { PaymentOutcome } from '../components/payment-outcome';
@@ -57,14 +57,14 @@ export function PaymentRoute() {
     if (deletedMeanwhile) void refetchBooking();
   }, [deletedMeanwhile, refetchBooking]);
   useEffect(() => {
-    // SPEC §4: when the payment configuration cannot be loaded, go to /payment-failed with the event id.
-    // The hold cannot be paid then: its tickets go back on sale at once if the server can be told (best effort;
-    // otherwise it runs out).
-    if (config.isError && !booking.isPending) {
-      if (pending && eventId) releaseHold(eventId).catch(() => {});
+    // SPEC §4: when the payment configuration cannot be loaded, go to /payment-failed with the event id. (Not
+    // when a later refetch of it fails: the form it gave is still there.) The hold cannot be paid then: its
+    // tickets go back on sale at once if the server can be told (best effort; otherwise it runs out).
+    if (config.isError && !config.data && !booking.isPending) {
+      if (pending) cancelHold(bookingId).catch(() => {});
       navigate(`/payment-failed${eventId ? `?event=${eventId}` : ''}`, { replace: true });
     }
-  }, [config.isError, booking.isPending, pending, eventId, navigate]);
+  }, [config.isError, config.data, booking.isPending, pending, bookingId, eventId, navigate]);
 
   useEffect(() => {
     if (booking.data?.status === 'paid') navigate(`/payment-success?booking=${booking.data.id}`, { replace: true });

@@ -103,7 +103,12 @@ class LiveEvents {
     this.queryClient.setQueryData<EventDto>(eventDetailQueryKey(change.id), (event) =>
       event ? withAvailability(event, change) : event,
     );
-    // Anything else (a new event, a changed price, a deletion) comes from a refetch.
+    // A deleted event's page ends at once (its refetch answers 404), even while a busy on-sale elsewhere keeps
+    // the debounced refetch below from ever running.
+    if (change.isDeleted || change.op === 'delete') {
+      void this.queryClient.invalidateQueries({ queryKey: eventDetailQueryKey(change.id) });
+    }
+    // Anything else (a new event, a changed price, a deletion in a list) comes from a refetch.
     this.scheduleRefetch();
   }
 

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Booking } from '../../../../../contracts/bookings';
+import { api } from '../../../lib/api-client';
+import { eventDetailQueryKey } from '../../catalogue/api/get-event';
+import { bookingQueryKey } from './get-booking';
+import { myHoldQueryKey } from './get-my-hold';
+
+/**
+ * Cancels the signed-in user's pending reservation: its tickets go back on sale at once. Answers the booking
+ * (cancelled, or as it had already ended); 409 once it is paid or while a payment of it is being settled.
+ */
+export function cancelHold(bookingId: string): Promise<Booking> {
+  return api.delete<Booking>(`/api/bookings/${encodeURIComponent(bookingId)}/hold`);
+}
+
+/**
+ * For the payment page of `booking`. After a cancellation its booking is not read again while the page is
+ * still up (the answer already says 'cancelled'; the page moves on to the event), only marked stale; when it
+ * had ended otherwise (run out) or was refused, it is read again at once: it may have become paid.
+ */
+export function useCancelHold(booking: { id: string; eventId: string }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelHold(booking.id),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({
+        queryKey: bookingQueryKey(booking.id),
+        refetchType: answer.status === 'cancelled' ? 'none' : 'active',
+      });
+      void queryClient.invalidateQueries({ queryKey: myHoldQueryKey(booking.eventId) });
+      void queryClient.invalidateQueries({ queryKey: eventDetailQueryKey(booking.eventId) });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: bookingQueryKey(booking.id) }),
+  });
+}
