@@ -53,13 +53,18 @@ export function EventDetailsRoute() {
           className="aspect-[16/9] max-h-[28rem] w-full object-cover sm:aspect-[21/9]"
         />
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-surface to-transparent" />
-        <Link
-          to="/events-page/all"
-          aria-label="Back to events"
-          className="absolute top-4 left-4 grid size-11 place-items-center rounded-full bg-black/60 text-white backdrop-blur hover:bg-black/80 sm:top-6 sm:left-6"
-        >
-          <IconArrowLeft className="size-5" />
-        </Link>
+        {/* Lined up with the page's content below (PageContainer's width and padding), not the image's edge. */}
+        <div className="pointer-events-none absolute inset-x-0 top-4 sm:top-6">
+          <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+            <Link
+              to="/events-page/all"
+              aria-label="Back to events"
+              className="pointer-events-auto grid size-11 place-items-center rounded-full bg-black/60 text-white backdrop-blur hover:bg-black/80"
+            >
+              <IconArrowLeft className="size-5" />
+            </Link>
+          </div>
+        </div>
       </div>
       <PageContainer className="-mt-16 grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="relative flex flex-col gap-6">
