@@ -5,6 +5,7 @@ import { addDays, todayIn } from '../contracts/dates';
 import {
   ADMIN_STATE,
   createEventAsAdmin,
+  eventForm,
   holdRequests,
   loginFor,
   USER,
@@ -312,6 +313,11 @@ test('a buyer who cancels the reservation lands on the event with its tickets ba
     await expect(question).toHaveCount(0);
     await expect(cancel).toBeFocused();
     await page.keyboard.press('Enter');
+    // Escape closes the question from the button that opened it too.
+    await cancel.focus();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await cancel.click();
     await question.getByRole('button', { name: 'Keep it' }).click();
     await expect(cancel).toBeFocused();
     expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(2);
@@ -329,6 +335,27 @@ test('a buyer who cancels the reservation lands on the event with its tickets ba
     // The ticket page starts afresh: nothing is held.
     await page.getByRole('link', { name: 'Choose tickets' }).click();
     await expect(page.getByText('4 tickets left', { exact: true })).toBeVisible();
+  });
+});
+
+test('cancelling a reservation another tab has replaced says it is over and leaves the newer one held', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await withOwnEvent(browser, baseURL, { title: 'Two Tabs' }, async (id) => {
+    await page.goto(`/event-details/${id}/get-ticket`);
+    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    // Another tab reserves 3 instead: that reservation replaces this page's.
+    const newer = await (await page.request.post('/api/bookings', { data: { eventId: id, quantity: 3 } })).json();
+    await page.getByRole('button', { name: 'Cancel reservation' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(page.getByRole('heading', { name: 'This reservation is no longer active' })).toBeVisible();
+    await expect(page.getByText('Reservation cancelled. Its tickets went back on sale.')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/payment\?booking=/);
+    expect(await (await page.request.get(`/api/bookings/${newer.id}`)).json()).toMatchObject({ status: 'pending' });
+    expect((await (await page.request.get(`/api/events/${id}`)).json()).ticketsAvailable).toBe(2);
   });
 });
 
@@ -406,6 +433,28 @@ test('a reservation that ends while the buyer types the card moves the focus to 
   });
 });
 
+/**
+ * Runs `use` while the event `busyId` has an on-sale's stream of changes: the signed-in user of `page`
+ * reserves it every 100 ms (each reservation replacing the last), so the live stream never pauses.
+ */
+async function duringOnSale(page: Page, busyId: string, use: () => Promise<void>): Promise<void> {
+  let busy = true;
+  const onSale = (async () => {
+    for (let quantity = 1; busy; quantity = (quantity % 3) + 1) {
+      await page.request.post('/api/bookings', { data: { eventId: busyId, quantity } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  try {
+    // The page's live stream is open (it opens once the page has settled) and hears the on-sale.
+    await page.waitForTimeout(2_500);
+    await use();
+  } finally {
+    busy = false;
+    await onSale;
+  }
+}
+
 test('an event deleted during a busy on-sale of another event ends its payment page at once', async ({
   page,
   browser,
@@ -419,31 +468,52 @@ test('an event deleted during a busy on-sale of another event ends its payment p
       imageUrl: items[0]?.imageUrl,
       title: `Gone Quietly ${Date.now().toString(36)}`,
     });
-    await page.goto(`/event-details/${goneId}/get-ticket`);
-    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
-    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
-    await expect(page.getByLabel('Card number')).toBeVisible();
-    // Another event's tickets change every 100 ms (each reservation replaces the last), as in an on-sale.
-    let busy = true;
-    const onSale = (async () => {
-      for (let quantity = 1; busy; quantity = (quantity % 3) + 1) {
-        await page.request.post('/api/bookings', { data: { eventId: busyId, quantity } });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
     try {
-      // The page's live stream is open (it opens once the page has settled) and hears the on-sale.
-      await page.waitForTimeout(2_500);
-      expect((await admin.request.delete(`/api/admin/events/${goneId}`)).status()).toBe(204);
-      await expect(page.getByRole('heading', { name: 'This reservation is no longer active' })).toBeVisible({
-        timeout: 4_000,
+      await page.goto(`/event-details/${goneId}/get-ticket`);
+      await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+      await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+      await expect(page.getByLabel('Card number')).toBeVisible();
+      await duringOnSale(page, busyId, async () => {
+        expect((await admin.request.delete(`/api/admin/events/${goneId}`)).status()).toBe(204);
+        await expect(page.getByRole('heading', { name: 'This reservation is no longer active' })).toBeVisible({
+          timeout: 4_000,
+        });
+        await expect(page.getByRole('alert')).toContainText('This event is no longer available.');
       });
-      await expect(page.getByRole('alert')).toContainText('This event is no longer available.');
     } finally {
-      busy = false;
-      await onSale;
       await admin.close();
     }
+  });
+});
+
+test('an event edited during a busy on-sale of another event shows its change within seconds', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await withOwnEvent(browser, baseURL, { title: 'Busy Meanwhile' }, async (busyId) => {
+    const { items } = (await (await page.request.get('/api/events')).json()) as EventsPage;
+    const fields = {
+      eventDate: addDays(todayIn('Africa/Cairo'), 200),
+      imageUrl: items[0]?.imageUrl,
+      title: `Repriced ${Date.now().toString(36)}`,
+    };
+    await withOwnEvent(browser, baseURL, fields, async (editedId) => {
+      await page.goto(`/event-details/${editedId}`);
+      const book = page.getByRole('complementary');
+      await expect(book.getByRole('link', { name: '10 EGP' })).toBeVisible();
+      const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+      const { title } = (await (await admin.request.get(`/api/admin/events/${editedId}`)).json()) as { title: string };
+      await duringOnSale(page, busyId, async () => {
+        const edited = await admin.request.put(`/api/admin/events/${editedId}`, {
+          data: eventForm({ ...fields, title, price: '25' }),
+        });
+        expect(edited.status()).toBe(200);
+        // The on-sale's changes never pause, yet the page refetches at least every 5 seconds.
+        await expect(book.getByRole('link', { name: '25 EGP' })).toBeVisible({ timeout: 8_000 });
+      });
+      await admin.close();
+    });
   });
 });
 

@@ -28,6 +28,7 @@ export const paymentMessages = {
   incompleteCvc: "Your card's security code is incomplete.",
   invalidExpiry: "Your card's expiration date is incomplete.",
   holdEnded: 'This reservation is no longer active. Choose your tickets again to book.',
+  holdExpired: 'Your hold on these tickets has expired. Choose your tickets again to book.',
   // The buyer let their hold go (Cancel reservation on the payment page).
   cancelReservation: 'Cancel reservation',
   holdCancelled: 'You cancelled this reservation. Its tickets went back on sale.',

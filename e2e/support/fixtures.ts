@@ -54,24 +54,27 @@ export async function createEventAsAdmin(
   request: APIRequestContext,
   fields: Partial<EventInput> & { title: string; imageUrl: string | undefined },
 ): Promise<string> {
-  const today = todayIn('Africa/Cairo');
-  const created = await request.post('/api/admin/events', {
-    data: {
-      host: 'Host',
-      location: 'Cairo',
-      description: 'Soon gone.',
-      price: '10',
-      tickets: '5',
-      startDate: today,
-      endDate: today,
-      eventDate: addDays(today, 1),
-      startTime: '10:00',
-      endTime: '12:00',
-      ...fields,
-    },
-  });
+  const created = await request.post('/api/admin/events', { data: eventForm(fields) });
   expect(created.status()).toBe(201);
   return (await created.json()).id as string;
+}
+
+/** The admin form's fields of such an event (what createEventAsAdmin sends; PUT it back to edit the event). */
+export function eventForm(fields: Partial<EventInput> & { title: string; imageUrl: string | undefined }) {
+  const today = todayIn('Africa/Cairo');
+  return {
+    host: 'Host',
+    location: 'Cairo',
+    description: 'Soon gone.',
+    price: '10',
+    tickets: '5',
+    startDate: today,
+    endDate: today,
+    eventDate: addDays(today, 1),
+    startTime: '10:00',
+    endTime: '12:00',
+    ...fields,
+  };
 }
 
 /** The sign-in page's address that comes back to `path` afterwards (the guards' ?redirect=), as a pattern. */

@@ -147,16 +147,18 @@ function toBookingDto(
   event: EventFields,
   payment: Booking['payment'],
 ): Booking {
+  // A hold past its time is over, whether or not the expiry job (every few seconds) has released it yet.
+  const status = booking.status === 'pending' && booking.expiresAt.getTime() <= Date.now() ? 'expired' : booking.status;
   return {
     id: booking.id,
-    // A hold past its time is over, whether or not the expiry job (every few seconds) has released it yet.
-    status: booking.status === 'pending' && booking.expiresAt.getTime() <= Date.now() ? 'expired' : booking.status,
+    status,
     quantity: booking.quantity,
     unitPricePiasters: booking.unitPricePiasters,
     totalPiasters: booking.totalPiasters,
     expiresAt: booking.expiresAt.toISOString(),
     paidAt: booking.paidAt ? booking.paidAt.toISOString() : null,
-    failureMessage: booking.failureMessage,
+    // A hold that ran out ended for that reason, not for the last card error it may have recorded.
+    failureMessage: status === 'expired' ? null : booking.failureMessage,
     event: {
       id: eventId,
       title: event.title,

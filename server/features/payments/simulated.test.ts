@@ -199,6 +199,20 @@ describe('POST /api/payments/simulated/confirm', () => {
     await expectHoldEndedRefused(user, booking.id, 'expired', { eventId: event.id, available: 5 });
   });
 
+  it('says a hold that ran out after a declined card expired, not that the card was declined', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    await confirm(user, booking.id, card('4000 0000 0000 0002'));
+    const view = () => ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
+    expect((await view()).json()).toMatchObject({ status: 'pending', failureMessage: messages.payment.cardDeclined });
+    await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 minute' WHERE id = $1`, [booking.id]);
+    // Before the expiry job has released it, and after.
+    expect((await view()).json()).toMatchObject({ status: 'expired', failureMessage: null });
+    await waitUntilExpired(booking.id);
+    expect((await view()).json()).toMatchObject({ status: 'expired', failureMessage: null });
+  });
+
   it('does not charge a hold whose time ran out before the expiry job released it, and releases it at once', async () => {
     const event = await createTestEvent(pool, { capacity: 5 });
     const user = await ctx.createUser();

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../../contracts/bookings';
+import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { api } from '../../../lib/api-client';
 import { eventDetailQueryKey } from '../../catalogue/api/get-event';
 import { bookingQueryKey } from './get-booking';
@@ -14,6 +15,14 @@ export function cancelHold(bookingId: string): Promise<Booking> {
 }
 
 /**
+ * Whether the answer is the buyer's own cancellation (now or by an earlier call), not a hold that had ended
+ * otherwise: run out, or 'cancelled' by a newer reservation made in another tab, whose tickets are still held.
+ */
+export function cancelledByBuyer(booking: Booking): boolean {
+  return booking.status === 'cancelled' && booking.failureMessage === paymentMessages.holdCancelled;
+}
+
+/**
  * For the payment page of `booking`. After a cancellation its booking is not read again while the page is
  * still up (the answer already says 'cancelled'; the page moves on to the event), only marked stale; when it
  * had ended otherwise (run out) or was refused, it is read again at once: it may have become paid.
@@ -25,7 +34,7 @@ export function useCancelHold(booking: { id: string; eventId: string }) {
     onSuccess: (answer) => {
       void queryClient.invalidateQueries({
         queryKey: bookingQueryKey(booking.id),
-        refetchType: answer.status === 'cancelled' ? 'none' : 'active',
+        refetchType: cancelledByBuyer(answer) ? 'none' : 'active',
       });
       void queryClient.invalidateQueries({ queryKey: myHoldQueryKey(booking.eventId) });
       void queryClient.invalidateQueries({ queryKey: eventDetailQueryKey(booking.eventId) });

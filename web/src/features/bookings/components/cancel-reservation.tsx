@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { Booking } from '../../../../../contracts/bookings';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
-import { useCancelHold } from '../api/cancel-hold';
+import { cancelledByBuyer, useCancelHold } from '../api/cancel-hold';
 import { confirmSimulatedPaymentKey } from '../api/confirm-simulated-payment';
 
 const textButton = 'text-sm font-semibold underline-offset-2 hover:underline disabled:opacity-60 disabled:no-underline';
@@ -45,8 +45,9 @@ export function CancelReservation({ bookingId, eventId }: { bookingId: string; e
       if (!isSessionEnded(failure)) setError(failure instanceof ApiError ? failure.message : String(failure));
       return;
     }
-    // Otherwise it had ended already (run out): the page says so once its booking is read again.
-    if (booking.status === 'cancelled') {
+    // Otherwise it had ended already (run out, or replaced by a reservation made in another tab, whose tickets
+    // are still held): the page says so once its booking is read again.
+    if (cancelledByBuyer(booking)) {
       toast.success(paymentMessages.holdCancelledToast);
       navigate(`/event-details/${eventId}`, { replace: true });
     }
@@ -58,6 +59,9 @@ export function CancelReservation({ bookingId, eventId }: { bookingId: string; e
         ref={opener}
         type="button"
         onClick={() => (asking ? close() : setAsking(true))}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && asking) close();
+        }}
         disabled={paying || cancelHold.isPending}
         aria-expanded={asking}
         className={`${textButton} text-fg-muted`}

@@ -109,7 +109,10 @@ export function PaymentRoute() {
           message={
             eventGone && (data.status === 'pending' || !data.failureMessage)
               ? paymentMessages.eventGone
-              : data.failureMessage
+              : data.status === 'expired'
+                ? // Not the last card error of the hold: it ran out.
+                  paymentMessages.holdExpired
+                : data.failureMessage
           }
         />
       </PageContainer>

@@ -13,6 +13,11 @@ import { eventListsQueryKey, eventsQueryKey } from './get-events';
 
 /** Several changes in a burst (a busy booking minute) cause one refetch, not one each. */
 const REFETCH_DEBOUNCE_MS = 300;
+/**
+ * ...but a burst that never pauses (an on-sale: a change every few milliseconds) still refetches this often,
+ * so an edit or a new event shows within seconds meanwhile. The available counts need no refetch.
+ */
+const REFETCH_MAX_WAIT_MS = 5_000;
 
 /**
  * The stream opens once the page has loaded and its first content shows (the home skeleton lasts 1 s):
@@ -48,6 +53,8 @@ class LiveEvents {
   private cancelOpen: (() => void) | null = null;
   private users = 0;
   private refetchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the first change the pending refetch waits for came. */
+  private burstStart = 0;
   private closeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly queryClient: QueryClient) {}
@@ -74,6 +81,7 @@ class LiveEvents {
       this.source?.close();
       this.source = null;
       clearTimeout(this.refetchTimer);
+      this.refetchTimer = undefined;
     }, 2_000);
   }
 
@@ -113,10 +121,14 @@ class LiveEvents {
   }
 
   private scheduleRefetch() {
+    const now = Date.now();
+    if (this.refetchTimer === undefined) this.burstStart = now;
     clearTimeout(this.refetchTimer);
+    const wait = Math.min(REFETCH_DEBOUNCE_MS, Math.max(0, this.burstStart + REFETCH_MAX_WAIT_MS - now));
     this.refetchTimer = setTimeout(() => {
+      this.refetchTimer = undefined;
       void this.queryClient.invalidateQueries({ queryKey: eventsQueryKey });
-    }, REFETCH_DEBOUNCE_MS);
+    }, wait);
   }
 }
 
