@@ -8,13 +8,9 @@ export function confirmSimulatedPayment(body: SimulatedConfirmBody): Promise<Pay
   return api.post<PaymentResult>('/api/payments/simulated/confirm', body);
 }
 
-/** Shared by every confirm in flight: the payment page holds back a cancellation meanwhile. */
-export const confirmSimulatedPaymentKey = ['payments', 'simulated', 'confirm'] as const;
-
 export function useConfirmSimulatedPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: confirmSimulatedPaymentKey,
     mutationFn: confirmSimulatedPayment,
     onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: bookingQueryKey(body.bookingId) }),
   });

@@ -1,4 +1,3 @@
-import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -6,7 +5,6 @@ import type { Booking } from '../../../../../contracts/bookings';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
 import { cancelledByBuyer, useCancelHold } from '../api/cancel-hold';
-import { confirmSimulatedPaymentKey } from '../api/confirm-simulated-payment';
 
 const textButton = 'text-sm font-semibold underline-offset-2 hover:underline disabled:opacity-60 disabled:no-underline';
 
@@ -16,10 +14,18 @@ const textButton = 'text-sm font-semibold underline-offset-2 hover:underline dis
  * sent; refused by the server while one is being settled (the booking is read again: it may just have become
  * paid, and the page moves on by itself).
  */
-export function CancelReservation({ bookingId, eventId }: { bookingId: string; eventId: string }) {
+export function CancelReservation({
+  bookingId,
+  eventId,
+  paying,
+}: {
+  bookingId: string;
+  eventId: string;
+  /** A payment of this hold is being sent (the card form says so). */
+  paying: boolean;
+}) {
   const navigate = useNavigate();
   const cancelHold = useCancelHold({ id: bookingId, eventId });
-  const paying = useIsMutating({ mutationKey: confirmSimulatedPaymentKey }) > 0;
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const opener = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { parseCardExpiry } from '../../../../../contracts/bookings';
 import { formatPiasters } from '../../../../../contracts/dates';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
@@ -36,16 +36,21 @@ export function SimulatedCardForm({
   bookingId,
   totalPiasters,
   onPaid,
+  onProcessingChange,
 }: {
   bookingId: string;
   totalPiasters: number;
   onPaid: () => void;
+  /** Told when a payment starts being sent and when its answer has come. */
+  onProcessingChange?: (processing: boolean) => void;
 }) {
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
   const [error, setError] = useState<{ message: string; field: CardField } | null>(null);
   const confirm = useConfirmSimulatedPayment();
+  const processing = confirm.isPending;
+  useEffect(() => onProcessingChange?.(processing), [processing, onProcessingChange]);
   const fields = {
     number: useRef<HTMLInputElement>(null),
     expiry: useRef<HTMLInputElement>(null),

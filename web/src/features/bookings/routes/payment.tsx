@@ -36,6 +36,8 @@ export function PaymentRoute() {
   // Once the countdown ends, the form goes (the server refuses to charge an ended hold) and the booking is
   // asked again until the server says the hold is over too (the two clocks may differ by a moment).
   const [holdOver, setHoldOver] = useState(false);
+  // A payment is being sent: the reservation is not cancelled meanwhile.
+  const [paying, setPaying] = useState(false);
   const booking = useBooking(bookingId, { pollWhilePending: holdOver });
   const unknownBooking = booking.error instanceof ApiError && booking.error.status === 404;
   useDocumentMeta(unknownBooking ? paymentMessages.failureTitle : 'Payment');
@@ -145,7 +147,7 @@ export function PaymentRoute() {
             >
               Change tickets
             </Link>
-            <CancelReservation bookingId={data.id} eventId={event.id} />
+            <CancelReservation bookingId={data.id} eventId={event.id} paying={paying} />
           </div>
         </div>
         {holdOver ? null : (
@@ -170,6 +172,7 @@ export function PaymentRoute() {
                 bookingId={data.id}
                 totalPiasters={data.totalPiasters}
                 onPaid={() => navigate(`/payment-success?booking=${data.id}`)}
+                onProcessingChange={setPaying}
               />
             )}
           </div>
