@@ -189,7 +189,11 @@ export const bookings = pgTable(
   (t) => [
     check('bookings_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
     check('bookings_total_matches', sql`${t.totalPiasters} = ${t.quantity} * ${t.unitPricePiasters}`),
-    uniqueIndex('bookings_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // Migration 0014: only bookings made with an Idempotency-Key, so that no lookup of a buyer's holds can use
+    // it as a list of every booking of theirs.
+    uniqueIndex('bookings_user_idempotency_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     uniqueIndex('bookings_one_pending_per_user_event_idx').on(t.userId, t.eventId).where(sql`${t.status} = 'pending'`),
     // Migration 0011: only a query that names expires_at (the expiry job's `expires_at < now()`) can use this
     // index; see that migration for why.

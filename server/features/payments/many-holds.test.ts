@@ -135,4 +135,33 @@ describe('an on-sale with thousands of pending holds', () => {
     ]);
     await expectCapacityInvariant(pool);
   });
+
+  it('cannot look a batch’s holds up as a list of the buyers’ bookings in the Idempotency-Key index', async () => {
+    // The reservation function's hold lookup, planned without its own index (dropped inside a transaction
+    // that is rolled back): before migration 0014 the planner walked bookings_user_idempotency_idx, which
+    // held every booking of each buyer, and in two benchmark runs it chose that walk over the pending-hold
+    // index with statistics taken as the on-sale began. Now only keyed bookings are in it.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('DROP INDEX bookings_one_pending_per_user_event_idx');
+      await client.query('SET LOCAL enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT b.user_id, b.id FROM bookings b
+          WHERE b.user_id = ANY ($1::text[]) AND b.event_id = $2 AND b.status = 'pending' FOR UPDATE`,
+        [['u1', 'u2'], '00000000-0000-4000-8000-000000000000'],
+      );
+      const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).not.toContain('bookings_user_idempotency_idx');
+      // A replay's probe still uses it.
+      const replay = await client.query<{ 'QUERY PLAN': string }>(
+        'EXPLAIN SELECT b.id FROM bookings b WHERE b.user_id = $1 AND b.idempotency_key = $2',
+        ['u1', 'key'],
+      );
+      expect(replay.rows.map((row) => row['QUERY PLAN']).join('\n')).toContain('bookings_user_idempotency_idx');
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
 });
