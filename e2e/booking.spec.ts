@@ -347,10 +347,13 @@ test('cancelling a reservation another tab has replaced says it is over and leav
     await page.goto(`/event-details/${id}/get-ticket`);
     await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
     await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
-    // Another tab reserves 3 instead: that reservation replaces this page's.
-    const newer = await (await page.request.post('/api/bookings', { data: { eventId: id, quantity: 3 } })).json();
+    // The buyer opens the question (the page has read its booking, still pending)...
     await page.getByRole('button', { name: 'Cancel reservation' }).click();
-    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    const confirmCancel = page.getByRole('button', { name: 'Yes, cancel' });
+    await expect(confirmCancel).toBeVisible();
+    // ...while another tab reserves 3 instead: that reservation replaces this page's.
+    const newer = await (await page.request.post('/api/bookings', { data: { eventId: id, quantity: 3 } })).json();
+    await confirmCancel.click();
     await expect(page.getByRole('heading', { name: 'This reservation is no longer active' })).toBeVisible();
     await expect(page.getByText('Reservation cancelled. Its tickets went back on sale.')).toHaveCount(0);
     await expect(page).toHaveURL(/\/payment\?booking=/);
