@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import type { EventInput } from '../contracts/admin';
 import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
@@ -29,6 +29,33 @@ async function openTicketSelection(page: Page): Promise<string> {
 }
 
 /**
+ * An event of the test's own, created by the admin (200 days ahead, with a demo event's picture, `fields` on top
+ * of the defaults, the title made unique), and the admin's browser context, which the caller closes.
+ */
+async function createOwnEvent(
+  browser: Browser,
+  baseURL: string | undefined,
+  fields: Partial<EventInput> & { title: string },
+): Promise<{ admin: BrowserContext; id: string }> {
+  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
+  const id = await createEventAsAdmin(admin.request, {
+    eventDate: addDays(todayIn('Africa/Cairo'), 200),
+    imageUrl: items[0]?.imageUrl,
+    ...fields,
+    title: `${fields.title} ${Date.now().toString(36)}`,
+  });
+  return { admin, id };
+}
+
+/** Reserves the event's default quantity on its ticket page and waits for the payment page's address. */
+async function reserveOnTicketPage(page: Page, eventId: string): Promise<void> {
+  await page.goto(`/event-details/${eventId}/get-ticket`);
+  await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
+  await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+}
+
+/**
  * Runs `use` with an event of the test's own (created by the admin, 200 days ahead, `fields` on top of
  * the defaults), so no other test's bookings change its tickets; the event is deleted afterwards.
  */
@@ -38,14 +65,7 @@ async function withOwnEvent(
   fields: Partial<EventInput> & { title: string },
   use: (id: string) => Promise<void>,
 ): Promise<void> {
-  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
-  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
-  const id = await createEventAsAdmin(admin.request, {
-    eventDate: addDays(todayIn('Africa/Cairo'), 200),
-    imageUrl: items[0]?.imageUrl,
-    ...fields,
-    title: `${fields.title} ${Date.now().toString(36)}`,
-  });
+  const { admin, id } = await createOwnEvent(browser, baseURL, fields);
   try {
     await use(id);
   } finally {
@@ -344,9 +364,7 @@ test('cancelling a reservation another tab has replaced says it is over and leav
   baseURL,
 }) => {
   await withOwnEvent(browser, baseURL, { title: 'Two Tabs' }, async (id) => {
-    await page.goto(`/event-details/${id}/get-ticket`);
-    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
-    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await reserveOnTicketPage(page, id);
     // The buyer opens the question (the page has read its booking, still pending)...
     await page.getByRole('button', { name: 'Cancel reservation' }).click();
     const confirmCancel = page.getByRole('button', { name: 'Yes, cancel' });
@@ -364,9 +382,7 @@ test('cancelling a reservation another tab has replaced says it is over and leav
 
 test('a reservation cannot be cancelled while its payment is being sent', async ({ page, browser, baseURL }) => {
   await withOwnEvent(browser, baseURL, { title: 'Paying Now' }, async (id) => {
-    await page.goto(`/event-details/${id}/get-ticket`);
-    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
-    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await reserveOnTicketPage(page, id);
     const cancel = page.getByRole('button', { name: 'Cancel reservation' });
     await cancel.click();
     const confirmCancel = page.getByRole('button', { name: 'Yes, cancel' });
@@ -411,9 +427,7 @@ test('a reservation that ends while the buyer types the card moves the focus to 
 }) => {
   await withOwnEvent(browser, baseURL, { title: 'Hold Ends' }, async (id) => {
     await page.clock.install();
-    await page.goto(`/event-details/${id}/get-ticket`);
-    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
-    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await reserveOnTicketPage(page, id);
     const card = page.getByLabel('Card number');
     await card.fill('4242 4242');
     await expect(card).toBeFocused();
@@ -464,17 +478,9 @@ test('an event deleted during a busy on-sale of another event ends its payment p
   baseURL,
 }) => {
   await withOwnEvent(browser, baseURL, { title: 'Busy Elsewhere' }, async (busyId) => {
-    const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
-    const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
-    const goneId = await createEventAsAdmin(admin.request, {
-      eventDate: addDays(todayIn('Africa/Cairo'), 200),
-      imageUrl: items[0]?.imageUrl,
-      title: `Gone Quietly ${Date.now().toString(36)}`,
-    });
+    const { admin, id: goneId } = await createOwnEvent(browser, baseURL, { title: 'Gone Quietly' });
     try {
-      await page.goto(`/event-details/${goneId}/get-ticket`);
-      await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
-      await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+      await reserveOnTicketPage(page, goneId);
       await expect(page.getByLabel('Card number')).toBeVisible();
       await duringOnSale(page, busyId, async () => {
         expect((await admin.request.delete(`/api/admin/events/${goneId}`)).status()).toBe(204);
@@ -525,17 +531,9 @@ test('an event deleted while the buyer is on the payment page ends the payment t
   browser,
   baseURL,
 }) => {
-  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
-  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
-  const id = await createEventAsAdmin(admin.request, {
-    eventDate: addDays(todayIn('Africa/Cairo'), 200),
-    imageUrl: items[0]?.imageUrl,
-    title: `Deleted Meanwhile ${Date.now().toString(36)}`,
-  });
+  const { admin, id } = await createOwnEvent(browser, baseURL, { title: 'Deleted Meanwhile' });
   try {
-    await page.goto(`/event-details/${id}/get-ticket`);
-    await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
-    await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
+    await reserveOnTicketPage(page, id);
     // A declined card first: the ended page must not show that old message.
     await payWith(page, '4000 0000 0000 0002');
     await expect(page.getByRole('alert')).toHaveText('Your card was declined.');

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { expect } from 'vitest';
 import { addDays, todayIn } from '../../contracts/dates';
-import type { TestUser } from './helpers';
+import type { TestContext, TestUser } from './helpers';
 
 /** Factories and invariants shared by the bookings and payments suites. */
 
@@ -86,4 +86,9 @@ export async function expectCapacityInvariant(pool: pg.Pool): Promise<void> {
       row.capacity,
     );
   }
+}
+
+/** DELETE /api/bookings/:id/hold as `user` (the payment page's "Cancel reservation"). */
+export function cancelReservation(ctx: Pick<TestContext, 'request'>, user: TestUser | undefined, bookingId: string) {
+  return ctx.request(user, { method: 'DELETE', url: `/api/bookings/${encodeURIComponent(bookingId)}/hold` });
 }

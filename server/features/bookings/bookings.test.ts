@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../contracts/messages';
-import { createTestEvent, createUsersFast, expectCapacityInvariant } from '../../test/booking-fixtures';
+import {
+  cancelReservation,
+  createTestEvent,
+  createUsersFast,
+  expectCapacityInvariant,
+} from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 import { archivePastEvents } from '../catalogue/service';
 import { createBookingsService } from './service';
@@ -419,9 +424,7 @@ describe('GET /api/me/holds/:eventId', () => {
 });
 
 describe('DELETE /api/bookings/:id/hold', () => {
-  function cancel(user: TestUser | undefined, bookingId: string) {
-    return ctx.request(user, { method: 'DELETE', url: `/api/bookings/${encodeURIComponent(bookingId)}/hold` });
-  }
+  const cancel = (user: TestUser | undefined, bookingId: string) => cancelReservation(ctx, user, bookingId);
 
   it('ends the buyer’s hold at once and puts its tickets back on sale for the next buyer', async () => {
     const event = await createTestEvent(pool, { capacity: 3 });

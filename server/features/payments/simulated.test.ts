@@ -3,7 +3,7 @@ import { todayIn } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
 import { mailBodies } from '../../plugins/mailer';
 import { decideSimulatedCard, findBookingsForSettlement, payPendingBookings } from '../../plugins/payments';
-import { createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
+import { cancelReservation, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 
 // Jobs on: the real hold-expiry job (every 2 s) releases lapsed holds.
@@ -246,8 +246,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     const event = await createTestEvent(pool, { capacity: 10 });
     const user = await ctx.createUser();
     const booking = await book(user, event.id, 4);
-    const cancelled = await ctx.request(user, { method: 'DELETE', url: `/api/bookings/${booking.id}/hold` });
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect((await cancelReservation(ctx, user, booking.id)).json()).toMatchObject({ status: 'cancelled' });
     await expectHoldEndedRefused(user, booking.id, 'cancelled', { eventId: event.id, available: 10 });
   });
 
