@@ -165,9 +165,15 @@ test('the reset page outlines a bad email without a message and puts focus back 
   await expect(page.getByText("A password reset link has been sent to your email if it's registered!")).toHaveCount(0);
 });
 
-test('the reset page answers the same for an unknown address', async ({ page }) => {
-  await page.goto('/forgot-pass');
+test('the reset page answers the same for an unknown address, typed before the app ran', async ({ page }) => {
+  // The server draws the form: the address typed while the app's code is on its way is the one sent.
+  const release = await holdRequests(page, '**/assets/boot-*.js');
+  await page.goto('/forgot-pass', { waitUntil: 'commit' });
+  await expect(page).toHaveTitle('Reset Password · Eventry');
   await page.getByLabel('Email').fill(`nobody-${Date.now()}@eventry.test`);
+  await expect(page.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+  release();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText("A password reset link has been sent to your email if it's registered!")).toBeVisible();
 });
@@ -239,6 +245,34 @@ test('an off-site redirect after sign-in is ignored', async ({ page }) => {
   await page.getByLabel('Password', { exact: true }).fill(USER.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+});
+
+test('the sign-in form comes drawn by the server: typed before the app runs, it signs in once it does; an early Enter sends nothing', async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (request) => sent.push(request.url()));
+  // The app's code waits while the visitor types into the form the server drew (a password manager fills it
+  // the same way).
+  const release = await holdRequests(page, '**/assets/boot-*.js');
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page).toHaveTitle('Sign in to your account · Eventry');
+  const submit = page.getByRole('button', { name: 'Sign In' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Email').fill(USER.email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill(USER.password);
+  // The bare HTML form would be a GET with the password in the address: its disabled button stops it.
+  await password.press('Enter');
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+  release();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.getByLabel('Email')).toHaveValue(USER.email);
+  await submit.click();
+  await expect(page.getByText('Logged in Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(sent.filter((url) => url.includes('password='))).toEqual([]);
+  expect(sent.filter((url) => new URL(url).pathname === '/login')).toHaveLength(1);
 });
 
 test('an admin signs in to /admin, sees the reduced header and signs out', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { USER_STATE, waitForMail } from './support/fixtures';
+import { holdRequests, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 // /success-email needs sign-in (SPEC §2), so the journey runs as a signed-in user.
@@ -70,6 +70,29 @@ test.describe('signed out', () => {
     // The sign-in page says why it is there, after the toast has gone too.
     await expect(page.getByText('Sign in to see the confirmation of your message.')).toBeVisible();
     await waitForMail('hosts@eventry.test', /^Eventry contact: A garden concert$/);
+  });
+
+  test('a visitor gets the contact form drawn by the server, and what they typed before the app ran is sent once it has', async ({
+    page,
+  }) => {
+    const release = await holdRequests(page, '**/assets/boot-*.js');
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await expect(page).toHaveTitle('Contact Us · Eventry');
+    await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await page.getByLabel('Name').fill('Salma Fathy');
+    await page.getByLabel('Email').fill('salma@example.com');
+    await page.getByLabel('Subject').fill('Typed before the app ran');
+    await page.getByLabel('Event Description').fill(description);
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Send' }).click();
+    // The confirmation page needs sign-in (SPEC §2): the toast says the message went.
+    await expect(page.getByText('Message Successful')).toBeVisible();
+    const mail = await waitForMail('hosts@eventry.test', /^Eventry contact: Typed before the app ran$/);
+    expect(mail.replyTo).toBe('salma@example.com');
+    expect(mail.text).toContain(description);
   });
 });
 

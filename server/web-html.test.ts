@@ -108,10 +108,31 @@ describe('server-side HTML of the web app', () => {
     const missing = await web.render('/event-details/00000000-0000-4000-8000-000000000000');
     expect(missing.html).toContain('<title>Eventry — discover and book events</title>');
     expect(dataOf(missing.html)).toEqual({ me: null });
+    const profile = await web.render('/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.html).toContain('<title>Eventry — discover and book events</title>');
+    expect(profile.html).toContain('content="Default description"');
+    expect(dataOf(profile.html)).toEqual({ me: null });
+  });
+
+  it('names the forms a visitor opens (sign-in, sign-up, reset, contact) in their head, as the pages do', async () => {
+    const web = createWebHtml(test.app, ctx.dir);
     const login = await web.render('/login?redirect=%3C%2Fscript%3E');
     expect(login.status).toBe(200);
+    expect(login.html).toContain('<title>Sign in to your account · Eventry</title>');
     expect(login.html).toContain('content="Default description"');
     expect(dataOf(login.html)).toEqual({ me: null });
+    expect((await web.render('/Signup/')).html).toContain('<title>Create a new account · Eventry</title>');
+    expect((await web.render('/forgot-pass')).html).toContain('<title>Reset Password · Eventry</title>');
+    const contact = await web.render('/contact');
+    expect(contact.html).toContain('<title>Contact Us · Eventry</title>');
+    expect(contact.html).toContain(
+      '<meta name="description" content="Hosting an event? Tell the Eventry team about it." />',
+    );
+    // With a session cookie the browser draws the page (and its header) once it knows who is there.
+    const signedIn = await web.render('/contact', 'eventry.session_token=abc');
+    expect(signedIn.html).toContain('<div id="root"></div>');
+    expect(signedIn.html).not.toContain('id="initial-data"');
   });
 
   it('answers 404 for every address the app shows as not found, and 200 for the pages it has', async () => {

@@ -9,6 +9,10 @@ import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../contracts/constants'
 import { formatDate } from '../contracts/dates';
 import { isUuid } from '../contracts/ids';
 import { EVENT_CARD_SIZES, EVENT_HERO_SIZES, responsiveImage } from '../contracts/images';
+import { contactMessages } from '../contracts/messages/contact';
+import { loginMessages } from '../contracts/messages/login';
+import { resetPasswordMessages } from '../contracts/messages/reset-password';
+import { signupMessages } from '../contracts/messages/signup';
 import { signedInDestination } from '../contracts/redirect';
 
 /**
@@ -16,8 +20,9 @@ import { signedInDestination } from '../contracts/redirect';
  * and meta description, <link rel="modulepreload"> for the route's chunks (from Vite's manifest), a
  * high-priority preload of the page's largest image, and the API answers the page would fetch first as a
  * JSON data block (web/src/app/initial-data.ts seeds the query cache with it). The public pages (home,
- * events list, event detail) also come rendered, by the same React components (dist/web-ssr, built from
- * web/src/app/ssr.tsx), and the browser hydrates them. HTML → JS → /api/events → image becomes HTML
+ * events list, event detail) and, for signed-out visitors, the sign-in, sign-up, reset and contact forms also
+ * come rendered, by the same React components (dist/web-ssr, built from web/src/app/ssr.tsx), and the browser
+ * hydrates them. HTML → JS → /api/events → image becomes HTML
  * (painted at once) → (JS, image) in parallel.
  */
 
@@ -66,6 +71,19 @@ const ROUTES: Array<[RegExp, string, guard?: Guard]> = [
   [/^\/admin\/?$/i, 'src/features/admin/routes/admin-events.tsx'],
   [/^\/admin\/event\/[^/]+\/?$/i, 'src/features/admin/routes/admin-event-form.tsx'],
   [/^\/admin\/mailbox\/?$/i, 'src/features/admin/routes/admin-mailbox.tsx'],
+];
+
+/**
+ * The forms a visitor opens without data of their own: the server draws them too, so they show at once instead
+ * of after the app's code (their titles and descriptions are the pages' own, web/src/features/…/routes).
+ * Only for requests without a session cookie, whose header and guards are known without reading a session: a
+ * signed-in user is sent on from the first three (sessionRedirect), and their contact page draws in the browser.
+ */
+const VISITOR_FORMS: Array<[RegExp, { title: string; description?: string }]> = [
+  [/^\/login\/?$/i, { title: loginMessages.heading }],
+  [/^\/signup\/?$/i, { title: signupMessages.heading }],
+  [/^\/forgot-pass\/?$/i, { title: resetPasswordMessages.heading }],
+  [/^\/contact\/?$/i, { title: contactMessages.heading, description: contactMessages.description }],
 ];
 
 /** better-auth's session cookie (server/plugins/auth.ts: prefix 'eventry', __Secure- over https). */
@@ -138,8 +156,12 @@ interface PageHead {
   /** How wide the page draws that image (its `sizes`), when it offers the 800 px copy too. */
   imageSizes?: string;
   data?: Record<string, unknown>;
-  /** Render the page's HTML on the server (public pages whose data is in `data`). */
-  prerender?: boolean;
+  /**
+   * Render the page's HTML on the server: true for public pages whose data is in `data`; 'visitors' for the
+   * forms only a signed-out visitor sees as they are (sign-in, sign-up, reset, contact), rendered for requests
+   * without a session cookie.
+   */
+  prerender?: boolean | 'visitors';
   /** 404: the app shows this address as not found (crawlers and monitors then see it too). */
   status?: 404;
 }
@@ -404,6 +426,8 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         prerender: true,
       };
     }
+    const form = VISITOR_FORMS.find(([pattern]) => pattern.test(pathname));
+    if (form) return { ...form[1], prerender: 'visitors' };
     // web/src/app/router.tsx sends every other address to /404 (and /404 is not found either).
     return routeOf(pathname) ? {} : { status: 404 };
   }
@@ -446,7 +470,8 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     // Without a session cookie the visitor is signed out: say so, and the page need not ask /api/me.
     const data = visitor ? { ...head.data, me: null } : head.data;
     if (data) {
-      const body = head.prerender ? ((await prerender(`${pathname}${search}`, data)) ?? '') : '';
+      const rendered = head.prerender === true || (head.prerender === 'visitors' && visitor);
+      const body = rendered ? ((await prerender(`${pathname}${search}`, data)) ?? '') : '';
       html = html.replace(
         '<div id="root"></div>',
         `<div id="root">${body}</div>\n    <script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`,

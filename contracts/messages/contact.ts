@@ -1,5 +1,6 @@
 export const contactMessages = {
   heading: 'Contact Us',
+  description: 'Hosting an event? Tell the Eventry team about it.',
   nameRequired: 'Name is required',
   nameTooShort: 'Name must be at least 3 characters long',
   emailRequired: 'Email is required',

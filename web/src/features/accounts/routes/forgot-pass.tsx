@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated, useValuesTypedEarly } from '../../../lib/server-drawn-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
 
@@ -18,12 +19,17 @@ import { AuthCard } from '../components/auth-card';
  * goes back to it, so a screen reader says it is invalid too.
  */
 export function ForgotPassRoute() {
-  useDocumentMeta('Reset Password');
+  useDocumentMeta(resetPasswordMessages.heading);
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [sent, setSent] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useValuesTypedEarly(formRef, (name, value) => {
+    if (name === 'email') setEmail(value);
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,14 +52,14 @@ export function ForgotPassRoute() {
 
   return (
     <AuthCard
-      title="Reset Password"
+      title={resetPasswordMessages.heading}
       footer={
         <Link to="/login" className="font-semibold text-accent hover:underline">
           Back to Sign In
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {sent ? (
           <p role="status" className="rounded-lg border border-accent/40 bg-accent/10 px-3 py-2 text-sm text-fg">
             {resetPasswordMessages.sent}
@@ -63,6 +69,7 @@ export function ForgotPassRoute() {
         )}
         <TextField
           label="Email"
+          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -76,7 +83,7 @@ export function ForgotPassRoute() {
             setInvalid(false);
           }}
         />
-        <Button type="submit" size="lg" disabled={request.isPending}>
+        <Button type="submit" size="lg" disabled={!hydrated || request.isPending}>
           {request.isPending ? <Spinner label="Sending" /> : null}
           Reset Password
         </Button>

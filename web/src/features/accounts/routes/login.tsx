@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated } from '../../../lib/server-drawn-form';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
@@ -39,6 +40,9 @@ export function LoginRoute() {
     reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
+
+  // The server draws this form (react-hook-form reads what was typed before React took it over).
+  const hydrated = useHydrated();
 
   const clearFailure = () => {
     setFailure(null);
@@ -113,7 +117,7 @@ export function LoginRoute() {
             Forgot Password?
           </Link>
         </div>
-        <Button type="submit" size="lg" disabled={signIn.isPending}>
+        <Button type="submit" size="lg" disabled={!hydrated || signIn.isPending}>
           {signIn.isPending ? <Spinner label="Signing in" /> : null}
           Sign In
         </Button>

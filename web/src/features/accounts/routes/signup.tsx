@@ -11,6 +11,7 @@ import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { recheckField } from '../../../lib/recheck-field';
+import { useHydrated } from '../../../lib/server-drawn-form';
 import { useSignUp } from '../api/sign-up';
 import { AuthBrand } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
@@ -38,6 +39,9 @@ export function SignupRoute() {
     mode: 'onChange',
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
+
+  // The server draws this form (react-hook-form reads what was typed before React took it over).
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -115,7 +119,7 @@ export function SignupRoute() {
               error={errors.confirmPassword?.message}
               {...register('confirmPassword')}
             />
-            <Button type="submit" size="lg" disabled={signUp.isPending}>
+            <Button type="submit" size="lg" disabled={!hydrated || signUp.isPending}>
               {signUp.isPending ? <Spinner label="Creating your account" /> : null}
               Sign Up
             </Button>

@@ -9,6 +9,7 @@ import { TextAreaField, TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useHydrated, useValuesTypedEarly } from '../../../lib/server-drawn-form';
 import { useMe } from '../../accounts/api/get-me';
 import { useSendContactMessage } from '../api/send-contact-message';
 
@@ -22,13 +23,17 @@ const EMPTY: Record<ContactField, string> = { name: '', email: '', subject: '', 
  * after a send attempt either way.
  */
 export function ContactRoute() {
-  useDocumentMeta(m.heading, 'Hosting an event? Tell the Eventry team about it.');
+  useDocumentMeta(m.heading, m.description);
   const navigate = useNavigate();
   const { data: me } = useMe();
   const send = useSendContactMessage();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  useValuesTypedEarly(formRef, (name, value) => {
+    if ((FIELDS as string[]).includes(name)) setValues((v) => ({ ...v, [name]: value }));
+  });
 
   function onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const field = event.target.name as ContactField;
@@ -102,7 +107,7 @@ export function ContactRoute() {
           <Button
             type="submit"
             size="lg"
-            disabled={send.isPending}
+            disabled={!hydrated || send.isPending}
             className="w-full sm:w-auto sm:min-w-40 sm:self-start"
           >
             {send.isPending ? <Spinner label="Sending" /> : null}

@@ -1,0 +1,38 @@
+import { type RefObject, useEffect, useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's HTML of a page and while React takes that page over, true from then on (and at once
+ * for a page drawn in the browser). The forms the server draws (server/web-html.ts VISITOR_FORMS) disable their
+ * submit button until then: an early click or Enter would otherwise send the bare HTML form, a GET that puts
+ * what was typed, a password included, in the address.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * What was typed into a server-drawn form, or filled in by the browser or a password manager, before React took
+ * it over is only in the page, not in a controlled form's state: on mount, hands each named text field's value
+ * to `adopt` (nothing for a form drawn in the browser, whose fields start empty). Not needed with
+ * react-hook-form's `register`, which reads the fields' values itself.
+ */
+export function useValuesTypedEarly(
+  form: RefObject<HTMLFormElement | null>,
+  adopt: (name: string, value: string) => void,
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what the server's HTML collected
+  useEffect(() => {
+    for (const field of Array.from(form.current?.elements ?? [])) {
+      const text =
+        field instanceof HTMLTextAreaElement ||
+        (field instanceof HTMLInputElement && !['checkbox', 'radio', 'file', 'hidden'].includes(field.type));
+      if (text && field.name && field.value !== '') adopt(field.name, field.value);
+    }
+  }, []);
+}
