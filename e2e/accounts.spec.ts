@@ -275,6 +275,28 @@ test('the sign-in form comes drawn by the server: typed before the app runs, it 
   expect(sent.filter((url) => new URL(url).pathname === '/login')).toHaveLength(1);
 });
 
+test('a server-drawn sign-in form sent before the app ran (as a password manager may) loads the page again, the password in no address', async ({
+  page,
+}) => {
+  const sent: Array<{ method: string; url: string }> = [];
+  page.on('request', (request) => sent.push({ method: request.method(), url: request.url() }));
+  const release = await holdRequests(page, '**/assets/boot-*.js');
+  await page.goto('/login?redirect=%2Fprofile', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  // form.submit() skips the disabled button, as a browser extension's submit does.
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === 'POST'),
+    page.evaluate(() => document.querySelector('form')?.submit()),
+  ]);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
+  release();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  expect(sent.filter(({ url }) => url.includes('password=') || url.includes(USER.password))).toEqual([]);
+  expect(sent.filter(({ method }) => method === 'POST').map(({ url }) => new URL(url).pathname)).toEqual(['/login']);
+});
+
 test('an admin signs in to /admin, sees the reduced header and signs out', async ({ page }) => {
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page.getByText('Logged in Successfully')).toBeVisible();

@@ -33,7 +33,7 @@ import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
-import { createWebHtml, encodeHtml, sessionRedirect } from './web-html';
+import { createWebHtml, encodeHtml, pageAt, sessionRedirect } from './web-html';
 
 export interface RouteTableEntry {
   method: string;
@@ -207,6 +207,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);
+    }
+    // A form the server drew, sent by the browser itself before the app took the page over (web/src/lib/
+    // server-drawn-form.ts keeps its button disabled until then, but a browser restoring the button's state or a
+    // password manager can still send it): its fields are dropped unread and the page loads again.
+    if (request.method === 'POST' && webHtml && pageAt(pathname)) {
+      return reply.header('cache-control', 'no-store').redirect(request.url, 303);
     }
     return sendProblem(reply, 404, 'NOT_FOUND', 'Not found');
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -129,10 +129,46 @@ describe('server-side HTML of the web app', () => {
     expect(contact.html).toContain(
       '<meta name="description" content="Hosting an event? Tell the Eventry team about it." />',
     );
-    // With a session cookie the browser draws the page (and its header) once it knows who is there.
-    const signedIn = await web.render('/contact', 'eventry.session_token=abc');
-    expect(signedIn.html).toContain('<div id="root"></div>');
-    expect(signedIn.html).not.toContain('id="initial-data"');
+  });
+
+  it('draws those forms for visitors only, and the other pages without data not at all', async () => {
+    // A renderer of its own beside a copy of the web folder (dist/web-ssr/ssr.js beside dist/web).
+    const root = mkdtempSync(path.join(os.tmpdir(), 'eventry-web-ssr-'));
+    try {
+      const webDir = path.join(root, 'web');
+      cpSync(ctx.dir, webDir, { recursive: true });
+      mkdirSync(path.join(root, 'web-ssr'));
+      writeFileSync(
+        path.join(root, 'web-ssr', 'ssr.js'),
+        'export async function renderPage(url, data) { return "<p>drawn " + url + " for " + JSON.stringify(data) + "</p>"; }\n',
+      );
+      const web = createWebHtml(test.app, webDir);
+      for (const url of ['/login?redirect=%2Fprofile', '/signup', '/forgot-pass', '/contact']) {
+        expect((await web.render(url)).html).toContain(`<div id="root"><p>drawn ${url} for {"me":null}</p></div>`);
+      }
+      // With a session cookie the browser draws the page (and its header) once it knows who is there.
+      const signedIn = await web.render('/contact', 'eventry.session_token=abc');
+      expect(signedIn.html).toContain('<div id="root"></div>');
+      expect(signedIn.html).not.toContain('id="initial-data"');
+      expect((await web.render('/profile')).html).toContain('<div id="root"></div>');
+      expect((await web.render('/reset-password?token=abc')).html).toContain('<div id="root"></div>');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('loads a page again when its bare form was sent before the app took it over, reading none of it', async () => {
+    const sent = await test.app.inject({
+      method: 'POST',
+      url: '/login?redirect=%2Fprofile',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40example.com&password=Secret123',
+    });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/login?redirect=%2Fprofile');
+    expect(sent.body).not.toContain('Secret123');
+    // Not an address of the web app: still not found.
+    expect((await test.app.inject({ method: 'POST', url: '/no-such-page' })).statusCode).toBe(404);
   });
 
   it('answers 404 for every address the app shows as not found, and 200 for the pages it has', async () => {

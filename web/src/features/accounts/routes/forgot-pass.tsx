@@ -59,7 +59,7 @@ export function ForgotPassRoute() {
         </Link>
       }
     >
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {sent ? (
           <p role="status" className="rounded-lg border border-accent/40 bg-accent/10 px-3 py-2 text-sm text-fg">
             {resetPasswordMessages.sent}

@@ -85,7 +85,7 @@ export function LoginRoute() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {reason ? <p className="-mt-3 text-sm text-fg-muted">{reason}</p> : null}
         {failure ? (
           <p

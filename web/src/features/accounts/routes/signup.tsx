@@ -84,7 +84,7 @@ export function SignupRoute() {
         <section className="flex flex-col gap-6 p-6 sm:p-10">
           <AuthBrand className="lg:hidden" />
           <h1 className="text-2xl font-bold">{s.heading}</h1>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label="First name"

@@ -93,6 +93,7 @@ export function ContactRoute() {
         </div>
         <form
           ref={formRef}
+          method="post"
           noValidate
           onSubmit={onSubmit}
           aria-label={m.heading}
