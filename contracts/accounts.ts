@@ -55,6 +55,7 @@ export const accountTexts = {
   resendVerification: 'Resend verification link',
   pictureTooLarge: 'The picture must be at most 5 MB.',
   pictureInvalid: 'Upload a JPEG, PNG or WebP picture of at most 5 MB.',
+  pictureMissing: 'Choose a picture to upload (one file, in the multipart field "file").',
   pictureNotUploaded: 'Choose the picture again, then save.',
 } as const;
 

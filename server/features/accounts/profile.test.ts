@@ -19,17 +19,17 @@ function patchMe(user: TestUser | undefined, payload: Record<string, unknown>) {
   return ctx.request(user, { method: 'PATCH', url: '/api/me', payload });
 }
 
-function multipartBody(data: Buffer, filename = 'me.png', contentType = 'image/png') {
+function multipartBody(data: Buffer, filename = 'me.png', contentType = 'image/png', field = 'file') {
   const boundary = '----eventry-test-boundary';
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, data, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function uploadAvatar(user: TestUser | undefined, data: Buffer, filename?: string, type?: string) {
-  const body = multipartBody(data, filename, type);
+function uploadAvatar(user: TestUser | undefined, data: Buffer, filename?: string, type?: string, field = 'file') {
+  const body = multipartBody(data, filename, type, field);
   return ctx.request(user, {
     method: 'POST',
     url: '/api/me/avatar',
@@ -205,6 +205,16 @@ describe('POST /api/me/avatar', () => {
     const res = await uploadAvatar(user, Buffer.from('<svg onload="alert(1)"></svg>'), 'me.png', 'image/png');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_IMAGE');
+  });
+
+  it('says where the picture goes when the request carries none there, not that the image is bad', async () => {
+    const user = await ctx.createUser();
+    const misnamed = await uploadAvatar(user, await png(), 'me.png', 'image/png', 'avatar');
+    expect(misnamed.statusCode).toBe(400);
+    expect(misnamed.json()).toMatchObject({ code: 'UPLOAD_MISSING', detail: accountTexts.pictureMissing });
+    const notMultipart = await ctx.request(user, { method: 'POST', url: '/api/me/avatar', payload: { image: 'x' } });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json()).toMatchObject({ code: 'UPLOAD_MISSING' });
   });
 
   it('refuses files over 5 MB with a clear 400', async () => {

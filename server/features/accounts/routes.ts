@@ -309,6 +309,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (error) {
           if (!(error instanceof UploadRefused)) throw error;
           if (error.reason === 'too-large') throw new AppError(400, 'FILE_TOO_LARGE', accountTexts.pictureTooLarge);
+          // Not an image problem: the request did not carry the one file where the API expects it.
+          if (error.reason === 'missing' || error.reason === 'not-multipart') {
+            throw new AppError(400, 'UPLOAD_MISSING', accountTexts.pictureMissing);
+          }
           throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
         }
         return { imageUrl: await service.uploadAvatar(db, app.uploads, user.id, data) };
