@@ -1,6 +1,15 @@
 import type { Locator, PlaywrightWorkerArgs } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, firstLink, holdRequests, loginFor, USER, USER_STATE, waitForMail } from './support/fixtures';
+import {
+  ADMIN,
+  firstLink,
+  holdRequests,
+  loginFor,
+  receivedMail,
+  USER,
+  USER_STATE,
+  waitForMail,
+} from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 async function signIn(page: Page, email: string, password: string) {
@@ -53,6 +62,27 @@ test('a visitor signs up, verifies the email, signs in, edits the profile and re
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Account Created Successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+
+  // Not verified yet: the account menu says so, fits the phone's screen, and sends the link again from the keyboard.
+  await waitForMail(email, /verify/i);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByText('Your email address is not verified yet.')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Edit Profile' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const resend = page.getByRole('menuitem', { name: 'Resend verification link' });
+  const box = await resend.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+  await expect(resend).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Edit Profile' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('We sent you a new verification link, check your inbox.')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Link sent' })).toHaveAttribute('aria-disabled', 'true');
+  await expect.poll(async () => (await receivedMail()).filter((m) => m.to.includes(email)).length).toBe(2);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The emailed verification link verifies the address.
   const verification = await waitForMail(email, /verify/i);

@@ -106,6 +106,13 @@ test('books two tickets, pays with 4242 and finds them under Your Tickets', asyn
   await proceed.click();
   await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
   await expect(page.getByText(/Tickets held for you for/)).toBeVisible();
+  // The test cards, each with what it does.
+  await expect(
+    page.getByText(
+      '4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined and 4000 0000 0000 9995 has insufficient funds.',
+      { exact: false },
+    ),
+  ).toBeVisible();
   await payWith(page, '4242 4242 4242 4242');
 
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();

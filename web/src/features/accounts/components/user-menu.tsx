@@ -1,17 +1,18 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Me } from '../../../../../contracts/accounts';
+import { accountTexts, type Me } from '../../../../../contracts/accounts';
 import { cn } from '../../../components/ui/cn';
 import { useSignOut } from '../api/sign-out';
 import { Avatar } from './avatar';
-import { VerificationNotice } from './verification-notice';
+import { useResendVerification } from './verification-notice';
 
 const item =
   'flex w-full items-center rounded-md px-3 py-2 text-left text-sm text-fg hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none';
 
 /**
- * The avatar menu of a signed-in user: Edit Profile, Your Bookings, Logout. `onOpen` lets the header close
- * its phone menu, which this one would otherwise overlap.
+ * The avatar menu of a signed-in user: Edit Profile, Your Bookings, Logout, and for an unverified address a
+ * way to have the link sent again. `onOpen` lets the header close its phone menu, which this one would
+ * otherwise overlap.
  */
 export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
   const [open, setOpen] = useState(false);
@@ -20,6 +21,7 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
   const menuRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const signOut = useSignOut();
+  const verification = useResendVerification(me);
 
   // Close on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
@@ -89,14 +91,14 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
         <div
           ref={menuRef}
           data-above-toasts
-          className="absolute top-12 right-0 z-40 flex w-64 flex-col gap-1 rounded-xl border border-border bg-surface-raised p-2 shadow-2xl"
+          className="absolute top-12 right-0 z-40 flex w-64 flex-col gap-1 rounded-xl border border-border bg-surface-raised p-2 whitespace-normal shadow-2xl"
         >
           <div className="flex flex-col gap-1 border-b border-border px-3 pt-1 pb-2">
             <p className="truncate text-sm font-semibold">
               {me.firstName} {me.lastName}
             </p>
             <p className="truncate text-xs text-fg-muted">{me.email}</p>
-            <VerificationNotice me={me} className="pt-1" />
+            {me.emailVerified ? null : <p className="pt-1 text-xs text-fg-muted">{accountTexts.notVerified}</p>}
           </div>
           <div
             id={menuId}
@@ -110,6 +112,21 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
             }}
             className="flex flex-col gap-1"
           >
+            {me.emailVerified ? null : (
+              <button
+                role="menuitem"
+                tabIndex={-1}
+                type="button"
+                className={cn(item, 'font-semibold text-accent aria-disabled:opacity-60')}
+                // Not `disabled`: the arrow keys still reach it once the link is sent.
+                aria-disabled={verification.disabled || undefined}
+                onClick={() => {
+                  if (!verification.disabled) verification.resend();
+                }}
+              >
+                {verification.label}
+              </button>
+            )}
             <Link role="menuitem" tabIndex={-1} to="/edit-profile" className={item}>
               Edit Profile
             </Link>

@@ -6,9 +6,26 @@ import { cn } from '../../../components/ui/cn';
 import { ApiError } from '../../../lib/api-client';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 
+/** Sends `me` a new verification link, with its toast; the button's label and state. */
+export function useResendVerification(me: Me) {
+  const send = useSendVerificationEmail();
+  return {
+    label: send.isSuccess ? 'Link sent' : accountTexts.resendVerification,
+    disabled: send.isPending || send.isSuccess,
+    resend: () =>
+      send.mutate(me.email, {
+        onSuccess: () => toast.success(accountTexts.verificationSent),
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiError && error.status === 429 ? error.message : commonMessages.somethingWentWrong,
+          ),
+      }),
+  };
+}
+
 /** A discreet note for unverified accounts (which work anyway, as in the spec) with a resend link. */
 export function VerificationNotice({ me, className }: { me: Me; className?: string }) {
-  const send = useSendVerificationEmail();
+  const { label, disabled, resend } = useResendVerification(me);
   if (me.emailVerified) return null;
   return (
     <p className={cn('text-xs text-fg-muted', className)}>
@@ -16,18 +33,10 @@ export function VerificationNotice({ me, className }: { me: Me; className?: stri
       <button
         type="button"
         className="font-semibold text-accent underline-offset-2 hover:underline disabled:opacity-60"
-        disabled={send.isPending || send.isSuccess}
-        onClick={() =>
-          send.mutate(me.email, {
-            onSuccess: () => toast.success(accountTexts.verificationSent),
-            onError: (error) =>
-              toast.error(
-                error instanceof ApiError && error.status === 429 ? error.message : commonMessages.somethingWentWrong,
-              ),
-          })
-        }
+        disabled={disabled}
+        onClick={resend}
       >
-        {send.isSuccess ? 'Link sent' : accountTexts.resendVerification}
+        {label}
       </button>
     </p>
   );

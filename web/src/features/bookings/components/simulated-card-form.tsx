@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { parseCardExpiry } from '../../../../../contracts/bookings';
+import { parseCardExpiry, TEST_CARDS } from '../../../../../contracts/bookings';
 import { formatPiasters } from '../../../../../contracts/dates';
 import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
@@ -148,8 +148,14 @@ export function SimulatedCardForm({
         </p>
       ) : null}
       <p className="text-xs text-fg-muted">
-        Test mode: no money moves. Use 4242 4242 4242 4242 with any future date and any CVC.
+        Test mode: no money moves. {groupDigits(TEST_CARDS.success)} pays; {groupDigits(TEST_CARDS.declined)} is
+        declined and {groupDigits(TEST_CARDS.insufficientFunds)} has insufficient funds. Any future date and any CVC.
       </p>
     </form>
   );
+}
+
+/** A card number as printed on the card: groups of four digits. */
+function groupDigits(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
