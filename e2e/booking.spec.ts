@@ -295,6 +295,54 @@ test('a buyer holding 1 of the last 2 tickets comes back to the ticket page and 
   });
 });
 
+test('a second tab of the same buyer counts their own hold when it takes the last ticket, not "sold out"', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await withOwnEvent(
+    browser,
+    baseURL,
+    { title: 'One Seat', description: 'A single ticket.', tickets: '1' },
+    async (id) => {
+      await page.goto(`/event-details/${id}/get-ticket`);
+      await expect(page.getByText('1 ticket left', { exact: true })).toBeVisible();
+      // The same buyer reserves it in another tab: this one hears of the count through the live stream.
+      const other = await page.context().newPage();
+      await reserveOnTicketPage(other, id);
+      await expect(page.getByText('1 ticket left, including the 1 held for you', { exact: true })).toBeVisible();
+      await expect(page.getByText('This event is sold out.')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Proceed to Pay/ })).toBeEnabled();
+      await other.close();
+    },
+  );
+});
+
+test('the quantity buttons keep the keyboard focus at their limits', async ({ page, browser, baseURL }) => {
+  await withOwnEvent(browser, baseURL, { title: 'Focus Seats', description: 'Plenty.', tickets: '50' }, async (id) => {
+    await page.goto(`/event-details/${id}/get-ticket`);
+    const increase = page.getByRole('button', { name: 'Increase quantity' });
+    const decrease = page.getByRole('button', { name: 'Decrease quantity' });
+    const quantity = page.locator('output[aria-label="Quantity"]');
+    await decrease.focus();
+    await page.keyboard.press('Enter');
+    await expect(quantity).toHaveText('1');
+    await expect(decrease).toBeDisabled();
+    await expect(decrease).toBeFocused();
+    await increase.focus();
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Enter');
+    // One above the limit, so that the limit can be seen; no further.
+    await expect(quantity).toHaveText('11');
+    await expect(increase).toBeDisabled();
+    await expect(increase).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(decrease).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(quantity).toHaveText('10');
+    await expect(page.getByRole('button', { name: 'Proceed to Pay 100 EGP' })).toBeEnabled();
+  });
+});
+
 test('the payment page leads back to the ticket selection, which starts at the tickets held', async ({
   page,
   browser,

@@ -12,16 +12,22 @@ export function QuantityStepper({
   /** The plus button stops one above this so that the limit can be seen. */
   max: number;
 }) {
+  // aria-disabled, not disabled: a button that disables itself under the keyboard's focus would drop the focus
+  // to the page, and the next Tab would start again from the top.
   const button =
-    'grid size-11 place-items-center rounded-full border border-border bg-surface text-xl font-semibold hover:bg-surface-overlay disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+    'grid size-11 place-items-center rounded-full border border-border bg-surface text-xl font-semibold hover:bg-surface-overlay aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
+  const atMin = value <= MIN_TICKETS_PER_BOOKING;
+  const atMax = value > max;
   return (
     <div className="flex items-center gap-4">
       <button
         type="button"
         className={button}
         aria-label={paymentMessages.decreaseQuantity}
-        disabled={value <= MIN_TICKETS_PER_BOOKING}
-        onClick={() => onChange(Math.max(MIN_TICKETS_PER_BOOKING, value - 1))}
+        aria-disabled={atMin || undefined}
+        onClick={() => {
+          if (!atMin) onChange(Math.max(MIN_TICKETS_PER_BOOKING, value - 1));
+        }}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -32,8 +38,10 @@ export function QuantityStepper({
         type="button"
         className={button}
         aria-label={paymentMessages.increaseQuantity}
-        disabled={value > max}
-        onClick={() => onChange(value + 1)}
+        aria-disabled={atMax || undefined}
+        onClick={() => {
+          if (!atMax) onChange(value + 1);
+        }}
       >
         <span aria-hidden="true">+</span>
       </button>

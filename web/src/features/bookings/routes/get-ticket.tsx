@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MAX_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
 import { formatDate, formatPiasters, weekdayOf } from '../../../../../contracts/dates';
@@ -34,6 +34,18 @@ export function GetTicketRoute() {
   const holdQuery = useMyHold(valid ? id : '');
   // Others book meanwhile: the tickets left follow them (the same live stream as the event's page).
   useLiveEvents();
+  // The buyer may have reserved in another tab meanwhile: the count fell by their own hold, which this page
+  // would otherwise not know of and call the last tickets gone. Asked again when the count changes while it is
+  // low enough for the hold to decide what can be chosen (not on every sale of a busy on-sale).
+  const ticketsAvailable = eventQuery.data?.ticketsAvailable;
+  const refetchHold = holdQuery.refetch;
+  const countSeen = useRef(ticketsAvailable);
+  useEffect(() => {
+    const before = countSeen.current;
+    countSeen.current = ticketsAvailable;
+    if (before === undefined || ticketsAvailable === undefined || before === ticketsAvailable) return;
+    if (ticketsAvailable <= MAX_TICKETS_PER_BOOKING) void refetchHold();
+  }, [ticketsAvailable, refetchHold]);
   const { data: config, isError: configFailed } = usePaymentConfig();
   // null until the buyer changes it: the quantity starts at the tickets they already hold here, if any.
   const [chosen, setQuantity] = useState<number | null>(null);
