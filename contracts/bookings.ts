@@ -4,6 +4,17 @@ import { paymentMessages } from './messages/payment';
 
 export const bookingStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed', 'refunded', 'cancelled']);
 export type BookingStatusDto = z.infer<typeof bookingStatusSchema>;
+/**
+ * Why a booking that is neither pending nor paid ended (server/features/ticketing/state-machine.ts): decide from
+ * this, never from the words of `failureMessage`.
+ */
+export const bookingEndReasonSchema = z.enum([
+  'replaced',
+  'cancelled_by_buyer',
+  'expired',
+  'payment_canceled',
+  'event_deleted',
+]);
 
 export const paymentProviderSchema = z.enum(['stripe', 'simulated']);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
@@ -50,6 +61,8 @@ export const bookingPaymentSchema = z.object({
 export const bookingSchema = z.object({
   id: z.uuid(),
   status: bookingStatusSchema,
+  /** null while pending or paid; a refunded booking keeps why its hold had ended. */
+  endedReason: bookingEndReasonSchema.nullable(),
   quantity: z.number().int(),
   unitPricePiasters: z.number().int(),
   totalPiasters: z.number().int(),

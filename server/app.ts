@@ -16,11 +16,12 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { accountsRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
-import { bookingsRoutes } from './features/bookings/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
 import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
+import { createPaymentProvider } from './features/payments/provider';
 import { paymentsRoutes } from './features/payments/routes';
+import { ticketingPlugin } from './features/ticketing/routes';
 import { webDistDir } from './paths';
 import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
@@ -28,7 +29,6 @@ import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
 import { type LiveLimits, livePlugin } from './plugins/live';
 import { mailWorkerPlugin } from './plugins/mailer';
-import { paymentsPlugin } from './plugins/payments';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -149,14 +149,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(mailWorkerPlugin, { config });
   await app.register(livePlugin, { limits: options.liveLimits });
-  await app.register(paymentsPlugin, { config });
+
+  // The payment provider is the one thing the booking module and the payment routes share: it is made here,
+  // so that neither feature imports the other (docs/architecture.md).
+  const paymentProvider = createPaymentProvider(config);
+  await app.register(ticketingPlugin, { provider: paymentProvider, config });
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes, { config });
   await app.register(accountsRoutes);
   await app.register(adminRoutes, { config });
-  await app.register(bookingsRoutes);
-  await app.register(paymentsRoutes);
+  await app.register(paymentsRoutes, { provider: paymentProvider, timeZone: config.timeZone });
   await app.register(contactRoutes, { config });
 
   const webDir = options.webDir === undefined ? webDistDir : options.webDir;

@@ -15,4 +15,5 @@ function findRoot(): string {
 
 export const rootDir = findRoot();
 export const migrationsDir = path.join(rootDir, 'server', 'db', 'migrations');
+export const featuresDir = path.join(rootDir, 'server', 'features');
 export const webDistDir = path.join(rootDir, 'dist', 'web');

@@ -162,6 +162,15 @@ export const events = pgTable(
 
 export const bookingStatuses = ['pending', 'paid', 'expired', 'failed', 'refunded', 'cancelled'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
+/** Why a booking that is neither pending nor paid ended (server/features/ticketing/state-machine.ts). */
+export const bookingEndReasons = [
+  'replaced',
+  'cancelled_by_buyer',
+  'expired',
+  'payment_canceled',
+  'event_deleted',
+] as const;
+export type BookingEndReason = (typeof bookingEndReasons)[number];
 
 export const bookings = pgTable(
   'bookings',
@@ -183,12 +192,19 @@ export const bookings = pgTable(
     paymentProvider: text('payment_provider', { enum: ['stripe', 'simulated'] }),
     paymentIntentId: text('payment_intent_id'),
     failureMessage: text('failure_message'),
+    /** Set exactly when the booking has ended without being paid (migration 0015). */
+    endedReason: text('ended_reason', { enum: bookingEndReasons }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('bookings_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
     check('bookings_total_matches', sql`${t.totalPiasters} = ${t.quantity} * ${t.unitPricePiasters}`),
+    check(
+      'bookings_ended_reason_known',
+      sql`${t.endedReason} IN ('replaced', 'cancelled_by_buyer', 'expired', 'payment_canceled', 'event_deleted')`,
+    ),
+    check('bookings_ended_reason_iff_ended', sql`(${t.status} IN ('pending', 'paid')) = (${t.endedReason} IS NULL)`),
     // Migration 0014: only bookings made with an Idempotency-Key, so that no lookup of a buyer's holds can use
     // it as a list of every booking of theirs.
     uniqueIndex('bookings_user_idempotency_idx')

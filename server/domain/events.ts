@@ -36,7 +36,7 @@ type EventRow = { [K in keyof typeof eventColumns]: unknown } & {
 };
 
 /** 'HH:MM:SS' from PostgreSQL → 'HH:MM'. */
-function hhmm(time: string): string {
+export function hhmm(time: string): string {
   return time.slice(0, 5);
 }
 

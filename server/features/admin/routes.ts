@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,16 +11,10 @@ import {
 } from '../../../contracts/admin';
 import { eventSchema } from '../../../contracts/catalogue';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
-import { messages } from '../../../contracts/messages';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
 import { readSingleUpload, type UploadFailure, UploadRefused } from '../../plugins/single-upload';
-import { releaseLapsedHoldsOfEvent } from '../bookings/repository';
-import { cancelReleasedIntents } from '../bookings/service';
 import * as service from './service';
-
-/** Holds ended per statement when an event is deleted. */
-const DELETED_HOLDS_BATCH = 1000;
 
 const eventBodySchema = z
   .record(z.string(), z.unknown())
@@ -47,27 +40,6 @@ const UPLOAD_PROBLEMS: Record<UploadFailure, () => AppError> = {
 /** HTTP routes of the admin area: event list, form, soft delete and image upload. Admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
   const deps: service.AdminDeps = { db: app.database.db, uploads: app.uploads, timeZone: opts.config.timeZone };
-
-  /**
-   * A deleted event's holds end at once: their tickets go back, each says "This event is no longer available."
-   * and a Stripe PaymentIntent is canceled, so it can no longer be charged (the payment page, told by the live
-   * stream, ends too). Best effort, after the delete has committed: a hold left behind is refused when paid
-   * (EVENT_GONE) or refunded, and the expiry job ends it in time.
-   */
-  async function endHoldsOfDeletedEvent(eventId: string, log: FastifyBaseLogger): Promise<void> {
-    try {
-      for (;;) {
-        const ended = await releaseLapsedHoldsOfEvent(app.database.pool, eventId, DELETED_HOLDS_BATCH, {
-          failureMessage: messages.payment.eventGone,
-          ofDeletedEvent: true,
-        });
-        cancelReleasedIntents(app.payments, log, ended);
-        if (ended.length < DELETED_HOLDS_BATCH) return;
-      }
-    } catch (err) {
-      log.warn({ err, eventId }, 'the holds of a deleted event were not ended at once; the expiry job will');
-    }
-  }
 
   // Every route of this plugin, before any body is read: 401 when signed out, 403 for non-admins.
   app.addHook('onRequest', app.requireAdmin);
@@ -126,7 +98,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     { schema: { tags, params: adminEventIdParamsSchema } },
     async (request, reply) => {
       await service.deleteEvent(deps, request.params.id);
-      await endHoldsOfDeletedEvent(request.params.id, request.log);
+      // Its holds end at once (their tickets go back, the payment page is told by the live stream, a provider's
+      // payment is cancelled): best effort after the delete has committed (app.ticketing says what is left).
+      await app.ticketing.endHoldsOfDeletedEvent(request.params.id, request.log);
       return reply.status(204).send();
     },
   );

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentConfigSchema, paymentResultSchema, simulatedConfirmBodySchema } from '../../../contracts/bookings';
+import { todayIn } from '../../../contracts/dates';
 import { problemSchema } from '../../../contracts/problem';
+import type { PaymentProvider } from '../../domain/payments';
 import { AppError, NotFoundError } from '../../plugins/errors';
-import { confirmSimulated, handleStripeEvent, SimulatedPayer } from './service';
 
-/** HTTP routes of payments: which provider, the simulated processor's confirm, Stripe's webhook. */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.database;
-  const payments = app.payments;
-  const payer = new SimulatedPayer(app.database.pool, payments.recentHolds);
-
+/**
+ * HTTP routes of payments: which provider is in use, the simulated processor's confirm and Stripe's webhook.
+ * The provider verifies what happened; the booking module (app.ticketing) settles it.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; timeZone: string }> = async (
+  app,
+  { provider, timeZone },
+) => {
   app.get(
     '/api/payments/config',
     {
@@ -21,8 +24,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () =>
-      payments.provider === 'stripe'
-        ? { provider: 'stripe' as const, publishableKey: payments.publishableKey }
+      provider.name === 'stripe'
+        ? { provider: 'stripe' as const, publishableKey: provider.publishableKey }
         : { provider: 'simulated' as const },
   );
 
@@ -46,9 +49,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await request.user();
-      const result = await confirmSimulated(db, app.database.pool, payer, payments, user.id, request.body, request.log);
-      // Built here from two known fields, so written as it is (the on-sale's second hottest answer; the
-      // schema stays for the API description and every other status), like POST /api/bookings' 201.
+      if (!provider.verifyConfirm) throw new NotFoundError('The simulated processor is not in use');
+      const outcome = provider.verifyConfirm(request.body, todayIn(timeZone));
+      const result = await app.ticketing.settleConfirmed(user.id, outcome, request.log);
+      // Built from two known fields, so written as it is (the on-sale's second hottest answer; the schema stays
+      // for the API description and every other status), like POST /api/bookings' 201.
       return reply.serializer(JSON.stringify).send(result);
     },
   );
@@ -69,20 +74,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const stripe = payments.stripe;
-        if (!stripe?.webhookConfigured) throw new NotFoundError('Stripe webhooks are not configured');
+        if (provider.name !== 'stripe' || !provider.verifyWebhook) {
+          throw new NotFoundError('Stripe webhooks are not configured');
+        }
         const signature = request.headers['stripe-signature'];
         const raw = request.body;
         if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
           throw new AppError(400, 'INVALID_SIGNATURE', 'Missing Stripe signature');
         }
-        let event: ReturnType<typeof stripe.verifyWebhook>;
-        try {
-          event = stripe.verifyWebhook(raw, signature);
-        } catch {
-          throw new AppError(400, 'INVALID_SIGNATURE', 'The Stripe signature is invalid or too old');
-        }
-        const { duplicate } = await handleStripeEvent(db, payments, event, request.log);
+        const event = provider.verifyWebhook(raw, signature);
+        const { duplicate } = await app.ticketing.settleEvent(event, request.log);
         return { received: true, duplicate };
       },
     );

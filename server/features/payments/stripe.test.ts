@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../../contracts/messages';
-import { createStripeGateway } from '../../plugins/payments';
 import { cancelReservation, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { eventually, setupTestApp, type TestUser } from '../../test/helpers';
 import {
@@ -10,7 +9,8 @@ import {
   STAND_IN_SECRET_KEY,
   type StandInIntent,
   startStripeStandIn,
-} from './stripe-stand-in';
+} from '../../test/stripe-stand-in';
+import { createStripeProvider } from './stripe';
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const standIn = await startStripeStandIn();
@@ -114,7 +114,7 @@ describe('creating the PaymentIntent', () => {
     expect(again.json().payment.clientSecret).toBe(booking.intent.client_secret);
   });
 
-  it('still reserves when Stripe fails, and creates the intent when the payment page asks again', async () => {
+  it('still reserves when Stripe fails, and creates the intent when the payment page starts the payment', async () => {
     const event = await createTestEvent(pool);
     const user = await ctx.createUser();
     standIn.failNext(400, {
@@ -130,44 +130,52 @@ describe('creating the PaymentIntent', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().payment).toEqual({ provider: 'stripe' });
-    const later = await ctx.request(user, { method: 'GET', url: `/api/bookings/${res.json().id}` });
+    // Reading the booking changes nothing; starting its payment creates the intent.
+    const read = await ctx.request(user, { method: 'GET', url: `/api/bookings/${res.json().id}` });
+    expect(read.json().payment).toEqual({ provider: 'stripe' });
+    const later = await ctx.request(user, { method: 'POST', url: `/api/bookings/${res.json().id}/payment` });
     expect(later.json().payment.clientSecret).toMatch(/_secret_/);
   });
 });
 
 describe('the Stripe adapter against the stand-in', () => {
-  const gateway = createStripeGateway(stripeConfig);
+  const provider = createStripeProvider(stripeConfig);
+  const start = async (booking: { id: string; totalPiasters: number; userId: string }) => {
+    const started = await provider.start(booking);
+    if (!started) throw new Error('Stripe started no payment');
+    return started;
+  };
 
   it('surfaces Stripe’s card errors with their codes', async () => {
-    const intent = await gateway.createIntent({ id: crypto.randomUUID(), totalPiasters: 1000, userId: 'u' });
+    const intent = await start({ id: crypto.randomUUID(), totalPiasters: 1000, userId: 'u' });
     const browser = new Stripe(STAND_IN_SECRET_KEY, {
       host: '127.0.0.1',
       port: new URL(standIn.url).port,
       protocol: 'http',
     });
     const error = await browser.paymentIntents
-      .confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' })
+      .confirm(intent.reference, { payment_method: 'pm_card_chargeDeclined' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect(error).toMatchObject({ code: 'card_declined', decline_code: 'generic_decline', statusCode: 402 });
-    const after = await gateway.retrieveIntent(intent.id);
+    const after = await provider.status(intent.reference);
     expect(after).toMatchObject({ status: 'requires_payment_method', lastErrorMessage: 'Your card was declined.' });
     const funds = await browser.paymentIntents
-      .confirm(intent.id, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })
+      .confirm(intent.reference, { payment_method: 'pm_card_chargeDeclinedInsufficientFunds' })
       .catch((e: unknown) => e);
     expect(funds).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
   });
 
   it('surfaces missing resources, refused refunds and bad keys as Stripe errors', async () => {
-    await expect(gateway.retrieveIntent('pi_missing')).rejects.toMatchObject({
+    await expect(provider.status('pi_missing')).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       code: 'resource_missing',
       statusCode: 404,
     });
-    const intent = await gateway.createIntent({ id: crypto.randomUUID(), totalPiasters: 500, userId: 'u' });
-    await expect(gateway.refund(intent.id, 'b')).rejects.toMatchObject({ code: 'charge_not_refundable' });
-    const wrongKey = createStripeGateway({ ...stripeConfig, secretKey: 'sk_test_wrong' });
-    await expect(wrongKey.retrieveIntent(intent.id)).rejects.toMatchObject({ statusCode: 401 });
+    const intent = await start({ id: crypto.randomUUID(), totalPiasters: 500, userId: 'u' });
+    await expect(provider.refund(intent.reference, 'b')).rejects.toMatchObject({ code: 'charge_not_refundable' });
+    const wrongKey = createStripeProvider({ ...stripeConfig, secretKey: 'sk_test_wrong' });
+    await expect(wrongKey.status(intent.reference)).rejects.toMatchObject({ statusCode: 401 });
   });
 });
 
@@ -363,8 +371,13 @@ describe('the success page racing the webhook', () => {
     const pending = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
     expect(pending.json().status).toBe('pending');
     standIn.setStatus(booking.intent.id, 'succeeded');
+    // Reading the booking does not settle it: only the payment call (the success page's) or the webhook does.
+    expect((await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` })).json().status).toBe(
+      'pending',
+    );
+    expect(await statusOf(booking.id)).toBe('pending');
     const [a, b] = await Promise.all([
-      ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` }),
+      ctx.request(user, { method: 'POST', url: `/api/bookings/${booking.id}/payment` }),
       postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' })),
     ]);
     expect(b.statusCode).toBe(200);

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { setupTestApp, type TestContext, type TestUser } from '../helpers';
 import {
   STAND_IN_PUBLISHABLE_KEY,
   STAND_IN_SECRET_KEY,
   type StandInIntent,
   startStripeStandIn,
-} from '../../features/payments/stripe-stand-in';
-import { setupTestApp, type TestContext, type TestUser } from '../helpers';
+} from '../stripe-stand-in';
 import { appRoutes, describeResponse, insertEvent } from './support';
 
 /**
@@ -183,7 +183,9 @@ describe('Stripe webhooks under concurrency', () => {
       ...Array.from({ length: 10 }, () => deliver(same)),
       ...Array.from({ length: 5 }, () => deliver(event('payment_intent.succeeded', booking.intent, 'succeeded'))),
       // The success page asks at the same moment.
-      ...Array.from({ length: 3 }, () => ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` })),
+      ...Array.from({ length: 3 }, () =>
+        ctx.request(user, { method: 'POST', url: `/api/bookings/${booking.id}/payment` }),
+      ),
     ]);
     for (const res of answers) expect(res.statusCode, describeResponse(res)).toBeLessThan(500);
     expect(await state(ctx, booking.id)).toEqual({ status: 'paid', mails: 1 });

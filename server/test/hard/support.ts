@@ -69,6 +69,7 @@ export const ACCESS: Record<string, Access> = {
   // bookings and payments
   'POST /api/bookings': 'user',
   'GET /api/bookings/:id': 'owner',
+  'POST /api/bookings/:id/payment': 'owner',
   'DELETE /api/bookings/:id/hold': 'owner',
   'GET /api/payments/config': 'public',
   'POST /api/payments/simulated/confirm': 'user',

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '../../../../../contracts/bookings';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { api } from '../../../lib/api-client';
 import { eventDetailQueryKey } from '../../catalogue/api/get-event';
 import { bookingQueryKey } from './get-booking';
@@ -19,7 +18,7 @@ export function cancelHold(bookingId: string): Promise<Booking> {
  * otherwise: run out, or 'cancelled' by a newer reservation made in another tab, whose tickets are still held.
  */
 export function cancelledByBuyer(booking: Booking): boolean {
-  return booking.status === 'cancelled' && booking.failureMessage === paymentMessages.holdCancelled;
+  return booking.endedReason === 'cancelled_by_buyer';
 }
 
 /**

@@ -16,14 +16,35 @@ export async function getBooking(id: string): Promise<Booking> {
   return booking;
 }
 
-export function getBookingQueryOptions(id: string) {
-  return queryOptions({ queryKey: bookingQueryKey(id), queryFn: () => getBooking(id), staleTime: 0 });
+/**
+ * The booking after the server has started its payment with the provider, or brought it up to date: a payment
+ * the provider already took is settled (the success page may come before the provider's webhook), and one its
+ * reservation could not start is started. Reading the booking (getBooking) changes nothing.
+ */
+export async function syncBookingPayment(id: string): Promise<Booking> {
+  const booking = await api.post<Booking>(`/api/bookings/${encodeURIComponent(id)}/payment`);
+  noteServerClock(lastAnswer);
+  return booking;
 }
 
-/** With `pollWhilePending`, refetches every second while the booking is still pending. */
-export function useBooking(id: string, options: { pollWhilePending?: boolean; enabled?: boolean } = {}) {
+export function getBookingQueryOptions(id: string, sync = false) {
+  return queryOptions({
+    queryKey: bookingQueryKey(id),
+    queryFn: () => (sync ? syncBookingPayment(id) : getBooking(id)),
+    staleTime: 0,
+  });
+}
+
+/**
+ * With `pollWhilePending`, refetches every second while the booking is still pending; with `syncPayment`, each
+ * fetch brings its payment up to date (syncBookingPayment).
+ */
+export function useBooking(
+  id: string,
+  options: { pollWhilePending?: boolean; enabled?: boolean; syncPayment?: boolean } = {},
+) {
   return useQuery({
-    ...getBookingQueryOptions(id),
+    ...getBookingQueryOptions(id, options.syncPayment),
     enabled: options.enabled ?? id !== '',
     refetchInterval: (query) => (options.pollWhilePending && query.state.data?.status === 'pending' ? 1_000 : false),
   });

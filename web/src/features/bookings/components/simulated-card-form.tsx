@@ -24,10 +24,18 @@ type CardField = 'number' | 'expiry' | 'cvc';
 /** Fewer digits than any card number has: said at once, without asking the server. */
 const MIN_CARD_DIGITS = 12;
 
-/** The field a processor's message is about (declines are about the card itself). */
-function fieldOf(message: string): CardField {
-  if (message === paymentMessages.invalidExpiry || message === paymentMessages.expiredCard) return 'expiry';
-  if (message === paymentMessages.incompleteCvc) return 'cvc';
+/**
+ * The field a refusal is about, from its problem code (the processor's, as Stripe's) or the field a validation
+ * error names; declines are about the card itself.
+ */
+function fieldOf(err: ApiError): CardField {
+  if (err.code === 'invalid_expiry' || err.code === 'expired_card') return 'expiry';
+  if (err.code === 'incorrect_cvc' || err.code === 'incomplete_cvc') return 'cvc';
+  if (err.code === 'VALIDATION_FAILED') {
+    const field = Object.keys(err.errors)[0];
+    if (field === 'expMonth' || field === 'expYear') return 'expiry';
+    if (field === 'cvc') return 'cvc';
+  }
   return 'number';
 }
 
@@ -59,7 +67,7 @@ export function SimulatedCardForm({
   const alertId = 'card-form-error';
 
   /** Shows the message, marks the field it is about and puts the focus there (the button was disabled meanwhile). */
-  function fail(message: string, field: CardField = fieldOf(message)) {
+  function fail(message: string, field: CardField) {
     setError({ message, field });
     fields[field].current?.focus();
   }
@@ -83,7 +91,7 @@ export function SimulatedCardForm({
     } catch (err) {
       if (err instanceof ApiError) {
         const fieldMessage = Object.values(err.errors)[0];
-        fail(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message);
+        fail(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message, fieldOf(err));
       } else fail(paymentMessages.unexpectedState, 'number');
     }
   }

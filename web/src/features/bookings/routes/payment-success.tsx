@@ -22,7 +22,9 @@ export function PaymentSuccessRoute() {
   const valid = isUuid(bookingId);
   // Stripe appends redirect_status to the return URL: 'failed' means no payment is coming, so nothing to wait for.
   const stripeFailed = params.get('redirect_status') === 'failed';
-  const booking = useBooking(bookingId, { pollWhilePending: !stripeFailed, enabled: valid });
+  // Each poll asks the server to bring the payment up to date: it settles a payment the provider took before
+  // its webhook came.
+  const booking = useBooking(bookingId, { pollWhilePending: !stripeFailed, enabled: valid, syncPayment: true });
   const [waited, setWaited] = useState(false);
   const queryClient = useQueryClient();
   const status = booking.data?.status;

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatPiasters, weekdayOf } from '../../../../../contracts/dates';
@@ -14,7 +15,7 @@ import { lazyChunk } from '../../../lib/chunk';
 import { useEvent } from '../../catalogue/api/get-event';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { cancelHold } from '../api/cancel-hold';
-import { useBooking } from '../api/get-booking';
+import { bookingQueryKey, syncBookingPayment, useBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { CancelReservation } from '../components/cancel-reservation';
 import { HoldCountdown } from '../components/hold-countdown';
@@ -46,6 +47,18 @@ export function PaymentRoute() {
     setHoldOver(true);
     void refetchBooking();
   }, [refetchBooking]);
+
+  // A Stripe reservation that could not start its payment (Stripe did not answer) starts it here, once.
+  const queryClient = useQueryClient();
+  const unstarted =
+    config.data?.provider === 'stripe' && booking.data?.status === 'pending' && !booking.data.payment.clientSecret;
+  useEffect(() => {
+    if (!unstarted) return;
+    syncBookingPayment(bookingId).then(
+      (started) => queryClient.setQueryData(bookingQueryKey(bookingId), started),
+      () => {},
+    );
+  }, [unstarted, bookingId, queryClient]);
 
   const eventId = booking.data?.event.id;
   // The event may be deleted while the buyer is here: the live stream refetches it, and a 404 ends the page.

@@ -1,9 +1,13 @@
 import type pg from 'pg';
 import type { Ticket } from '../../../contracts/bookings';
 import type { Queryable } from '../../db/client';
+import type { BookingEndReason, BookingStatus } from '../../db/schema';
+import type { ProviderName } from '../../domain/payments';
+import { STILL_HELD } from './payment-repository';
+import { setState } from './state-machine';
 
 /**
- * SQL of the bookings feature. The reservation path is hot (every buyer of an on-sale event goes
+ * SQL of reservations and holds. The reservation path is hot (every buyer of an on-sale event goes
  * through one events row), so it speaks to node-postgres directly: few round trips, array parameters.
  */
 
@@ -43,9 +47,10 @@ export interface NewBookingRow {
   expiresAt: Date;
   paidAt: null;
   failureMessage: null;
+  endedReason: null;
 }
 
-/** What eventry_reserve_tickets (migrations/repeatable/) decided for each item of a batch, in the order given. */
+/** What eventry_reserve_tickets (sql/eventry_reserve_tickets.sql) decided for each item of a batch, in the order given. */
 export type ReserveItemResult =
   | { kind: 'created'; row: NewBookingRow }
   | { kind: 'existing'; bookingId: string }
@@ -79,7 +84,7 @@ export async function reserveBatch(
     quantities: number[];
     keys: Array<string | null>;
     holdMinutes: number;
-    provider: 'stripe' | 'simulated';
+    provider: ProviderName;
     today: string;
   },
 ): Promise<ReserveBatchResult> {
@@ -109,6 +114,7 @@ export async function reserveBatch(
         expiresAt: new Date(raw.expiresAt[i] as string),
         paidAt: null,
         failureMessage: null,
+        endedReason: null,
       },
     };
   });
@@ -120,14 +126,15 @@ export type HistoryReason = NonNullable<Ticket['historyReason']>;
 export interface BookingRow {
   id: string;
   userId: string;
-  status: 'pending' | 'paid' | 'expired' | 'failed' | 'refunded' | 'cancelled';
+  status: BookingStatus;
+  endedReason: BookingEndReason | null;
   quantity: number;
   unitPricePiasters: number;
   totalPiasters: number;
   expiresAt: Date;
   paidAt: Date | null;
   failureMessage: string | null;
-  paymentProvider: 'stripe' | 'simulated' | null;
+  paymentProvider: ProviderName | null;
   paymentIntentId: string | null;
   eventId: string;
   title: string;
@@ -140,7 +147,7 @@ export interface BookingRow {
 }
 
 const bookingSelect = `
-  SELECT b.id, b.user_id AS "userId", b.status, b.quantity, b.unit_price_piasters AS "unitPricePiasters",
+  SELECT b.id, b.user_id AS "userId", b.status, b.ended_reason AS "endedReason", b.quantity, b.unit_price_piasters AS "unitPricePiasters",
          b.total_piasters AS "totalPiasters", b.expires_at AS "expiresAt", b.paid_at AS "paidAt",
          b.failure_message AS "failureMessage", b.payment_provider AS "paymentProvider",
          b.payment_intent_id AS "paymentIntentId", e.id AS "eventId", e.title, e.image_url AS "imageUrl",
@@ -154,19 +161,11 @@ export async function findBookingOfUser(db: Queryable, id: string, userId: strin
   return result.rows[0];
 }
 
-export async function findBookingsOfUser(db: Queryable, ids: string[], userId: string): Promise<BookingRow[]> {
-  const result = await db.query<BookingRow>(`${bookingSelect} WHERE b.id = ANY($1::uuid[]) AND b.user_id = $2`, [
-    ids,
-    userId,
-  ]);
-  return result.rows;
-}
-
 /**
  * A user's unexpired pending hold on an active event, in one statement: a probe of the events primary key
  * and one of the unique (user_id, event_id) WHERE pending index. No row: the event is unknown or deleted;
  * a row with a null id: the event exists and the user holds nothing on it. The hold's end is compared inside
- * a CASE, as in STILL_HELD (plugins/payments.ts): with `b.expires_at > now()` and statistics from before an
+ * a CASE, as in STILL_HELD (payment-repository.ts): with `b.expires_at > now()` and statistics from before an
  * on-sale, the planner added a scan of every pending hold's entry in bookings_pending_expiry_idx.
  */
 export async function findUnexpiredHold(
@@ -299,17 +298,16 @@ export async function expireLapsedHolds(
   // expires_at IS NOT NULL (always true) lets a deletion read the holds through the pending-expiry index; a
   // buyer's hold is probed by its id.
   let which = `expires_at < now() ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
-  let status = `'expired'`;
+  let status = setState('expire');
   const params: unknown[] = [eventId, limit];
   if (ending && 'ofUser' in ending) {
     // Not a hold that ran out meanwhile: that one is 'expired' (the expiry job's), not cancelled by the buyer.
-    which = `id = $5 AND user_id = $4 AND (CASE WHEN status = 'pending' THEN expires_at END) > now()
-             LIMIT $2 FOR UPDATE NOWAIT`;
-    status = `'cancelled', failure_message = $3`;
+    which = `id = $5 AND user_id = $4 AND ${STILL_HELD} LIMIT $2 FOR UPDATE NOWAIT`;
+    status = `${setState('cancelHold')}, failure_message = $3`;
     params.push(ending.failureMessage, ending.ofUser, ending.bookingId);
   } else if (ending) {
     which = `expires_at IS NOT NULL ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
-    status = `'failed', failure_message = $3`;
+    status = `${setState('endForDeletedEvent')}, failure_message = $3`;
     params.push(ending.failureMessage);
   }
   const result = await db.query<EndedHold>(
@@ -317,7 +315,7 @@ export async function expireLapsedHolds(
        SELECT id FROM bookings
         WHERE event_id = $1 AND status = 'pending' AND ${which}
      ), expired AS (
-       UPDATE bookings b SET status = ${status}, updated_at = now()
+       UPDATE bookings b SET ${status}, updated_at = now()
          FROM lapsed WHERE b.id = lapsed.id
        RETURNING b.id, b.quantity, b.payment_intent_id
      ), returned AS (

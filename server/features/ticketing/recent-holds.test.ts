@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HeldBooking } from './payments';
+import type { HeldBooking } from './payment-repository';
 import { RecentHolds } from './recent-holds';
 
 const hold = (id: string, userId = 'u1'): HeldBooking => ({

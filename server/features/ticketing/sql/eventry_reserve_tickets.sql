@@ -1,6 +1,7 @@
 -- eventry_reserve_tickets: the live definition, the only one. Every start applies this file after the
 -- migrations (server/db/migrate.ts), so changing the function is an edit here; a new signature needs a
--- migration that drops the old function first.
+-- migration that drops the old function first. It makes two of the booking transitions of
+-- ../state-machine.ts: reserve, and replace (state-machine.test.ts checks the SET below is the table's).
 --
 -- Reservations for one event, a whole batch in one statement. The events row is the hot spot of an
 -- on-sale event: every reservation passes through it. Run from the app as several statements, the row
@@ -108,7 +109,7 @@ BEGIN
   END LOOP;
 
   IF cardinality(cancel_ids) > 0 THEN
-    UPDATE bookings SET status = 'cancelled', updated_at = now() WHERE id = ANY (cancel_ids);
+    UPDATE bookings SET status = 'cancelled', ended_reason = 'replaced', updated_at = now() WHERE id = ANY (cancel_ids);
   END IF;
 
   IF cardinality(taking) > 0 THEN

@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type Booking,
   bookingIdParamsSchema,
   bookingSchema,
   createBookingBodySchema,
@@ -11,8 +14,17 @@ import {
   myHoldSchema,
 } from '../../../contracts/bookings';
 import { problemSchema } from '../../../contracts/problem';
+import type { PaymentProvider } from '../../domain/payments';
+import type { AppConfig } from '../../env';
 import { ValidationError } from '../../plugins/errors';
-import { createBookingsService } from './service';
+import { createTicketingService, type TicketingService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The booking module: every change of a booking's state goes through it. */
+    ticketing: TicketingService;
+  }
+}
 
 /** 409 carries how many tickets are left. */
 const conflictSchema = problemSchema.extend({ available: z.number().int().optional() });
@@ -21,18 +33,31 @@ const EXPIRE_JOB = 'expire-holds';
 const EXPIRE_EVERY_MS = 2_000;
 
 /**
- * HTTP routes of bookings: reserve, read one, the caller's hold on an event, the profile's lists; and the job
- * that releases lapsed holds.
+ * The booking module as a plugin: its service for the other features (app.ticketing), its HTTP routes
+ * (reserve, read one, start or bring up to date its payment, the caller's hold on an event, the profile's
+ * lists, cancel a hold) and the job that releases lapsed holds.
  */
-export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBookingsService(
-    app.database.db,
-    app.database.pool,
-    app.payments,
-    app.log,
-    app.database.reservationPool,
-  );
+export const ticketingPlugin = fp(
+  async function ticketing(
+    app: FastifyInstance,
+    opts: { provider: PaymentProvider; config: Pick<AppConfig, 'holdMinutes' | 'timeZone'> },
+  ) {
+    const service = createTicketingService({
+      db: app.database.db,
+      pool: app.database.pool,
+      reservationPool: app.database.reservationPool,
+      provider: opts.provider,
+      holdMinutes: opts.config.holdMinutes,
+      timeZone: opts.config.timeZone,
+      log: app.log,
+    });
+    app.decorate('ticketing', service);
+    await app.register(bookingsRoutes, { service });
+  },
+  { name: 'ticketing', dependencies: ['database', 'scheduler', 'auth'] },
+);
 
+const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = async (app, { service }) => {
   app.scheduler.every(EXPIRE_JOB, EXPIRE_EVERY_MS, async () => {
     const expired = await service.expireHolds();
     if (expired > 0) app.log.info({ count: expired }, 'released lapsed ticket holds');
@@ -78,22 +103,47 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/bookings/:id',
-    {
+  /** A route on one of the caller's bookings (another user's id is not found), answering the booking, uncached. */
+  const ownBooking = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    summary: string,
+    answer: (bookingId: string, userId: string) => Promise<Booking>,
+  ) =>
+    app.route({
+      method,
+      url,
       preHandler: app.requireUser,
       schema: {
         tags: ['bookings'],
-        summary: "The caller's booking and its status (another user's id is not found)",
+        summary,
         params: bookingIdParamsSchema,
-        response: { 200: bookingSchema, 401: problemSchema, 404: problemSchema },
+        response: { 200: bookingSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
       },
-    },
-    async (request, reply) => {
-      const user = await request.user();
-      reply.header('cache-control', 'no-store');
-      return service.getBooking(request.params.id, user.id);
-    },
+      handler: async (request, reply) => {
+        const user = await request.user();
+        reply.header('cache-control', 'no-store');
+        return answer(request.params.id, user.id);
+      },
+    });
+
+  ownBooking(
+    'GET',
+    '/api/bookings/:id',
+    "The caller's booking and its status, as it is (reading it changes nothing)",
+    service.getBooking,
+  );
+  ownBooking(
+    'POST',
+    '/api/bookings/:id/payment',
+    "Starts the booking's payment with the provider, or brings it up to date (settles money the provider already took); answers the booking",
+    service.syncPayment,
+  );
+  ownBooking(
+    'DELETE',
+    '/api/bookings/:id/hold',
+    "Cancels the caller's pending reservation: its tickets go back on sale at once. Answers the booking (cancelled, or as it already ended); 409 once paid, or while a payment of it is being settled",
+    service.cancelHold,
   );
 
   app.get(
@@ -129,25 +179,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await request.user();
       reply.header('cache-control', 'no-store');
       return service.myHold(user.id, request.params.eventId);
-    },
-  );
-
-  app.delete(
-    '/api/bookings/:id/hold',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['bookings'],
-        summary:
-          "Cancels the caller's pending reservation: its tickets go back on sale at once. Answers the booking (cancelled, or as it already ended); 409 once paid, or while a payment of it is being settled",
-        params: bookingIdParamsSchema,
-        response: { 200: bookingSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await request.user();
-      reply.header('cache-control', 'no-store');
-      return service.cancelHold(request.params.id, user.id);
     },
   );
 };

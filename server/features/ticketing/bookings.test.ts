@@ -9,7 +9,6 @@ import {
 } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 import { archivePastEvents } from '../catalogue/service';
-import { createBookingsService } from './service';
 
 const ctx = await setupTestApp();
 const pool = ctx.database.pool;
@@ -219,13 +218,8 @@ describe('POST /api/bookings', () => {
   it('keeps reserving while every connection of the main pool is taken', async () => {
     const event = await createTestEvent(pool, { capacity: 5 });
     const [buyer] = await createUsersFast(pool, ctx.config.authSecret, 1);
-    const service = createBookingsService(
-      ctx.database.db,
-      pool,
-      ctx.app.payments,
-      ctx.app.log,
-      ctx.database.reservationPool,
-    );
+    // The app's own service, whose reservations run on the reservation pool.
+    const service = ctx.app.ticketing;
     const taken = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
     try {
       const booking = await Promise.race([
@@ -276,7 +270,7 @@ describe('POST /api/bookings', () => {
     const lapsed = (await reserve(a, { eventId: event.id, quantity: 6 })).json();
     const fresh = (await reserve(b, { eventId: event.id, quantity: 3 })).json();
     await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 second' WHERE id = $1`, [lapsed.id]);
-    const service = createBookingsService(ctx.database.db, pool, ctx.app.payments, ctx.app.log);
+    const service = ctx.app.ticketing;
     expect(await service.expireHolds()).toBe(1);
     expect(await statusOf(lapsed.id)).toBe('expired');
     expect(await statusOf(fresh.id)).toBe('pending');

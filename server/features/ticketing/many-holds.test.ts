@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../contracts/dates';
-import { findBookingsForSettlement, payPendingBookings, payRememberedHolds } from '../../plugins/payments';
 import { createTestEvent, createUsersFast, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp } from '../../test/helpers';
-import { findUnexpiredHold, reserveBatch } from '../bookings/repository';
+import { findBookingsForSettlement, payPendingBookings, payRememberedHolds } from './payment-repository';
+import { findUnexpiredHold, reserveBatch } from './repository';
 
 /**
  * An on-sale with thousands of pending holds, on a database whose statistics were taken before it (as on a
@@ -89,7 +89,7 @@ describe('an on-sale with thousands of pending holds', () => {
 
   it('pays by finding each payment’s bookings by id', async () => {
     // The statistics are taken when no hold is pending, as before a real on-sale.
-    await pool.query(`UPDATE bookings SET status = 'cancelled' WHERE status = 'pending'`);
+    await pool.query(`UPDATE bookings SET status = 'cancelled', ended_reason = 'replaced' WHERE status = 'pending'`);
     await pool.query('UPDATE events SET tickets_available = capacity');
     await pool.query('ANALYZE bookings');
     const { event, keys } = await onSale(HOLDS);

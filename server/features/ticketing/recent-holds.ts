@@ -1,4 +1,4 @@
-import type { HeldBooking } from './payments';
+import type { HeldBooking } from './payment-repository';
 
 /**
  * What this process told buyers about the holds it just made: the booking, its event and its buyer, as

@@ -1,0 +1,68 @@
+import type { SimulatedConfirmBody } from '../../contracts/bookings';
+
+/**
+ * What the booking module (features/ticketing) and the payment providers (features/payments) agree on. A
+ * provider speaks to the outside service and says what it verified; the booking module decides what that
+ * does to a booking (settlement). Neither feature imports the other: app.ts hands the provider to both.
+ */
+
+export type ProviderName = 'stripe' | 'simulated';
+
+/** A card error as the provider words it (shown inline under the Pay button). */
+export interface CardFailure {
+  code: 'card_declined' | 'insufficient_funds' | 'incorrect_number' | 'expired_card' | 'invalid_expiry';
+  message: string;
+}
+
+/** A payment as the provider has it (Stripe: a PaymentIntent). */
+export interface ProviderPayment {
+  /** The provider's id of the payment, kept on the booking (bookings.payment_intent_id). */
+  reference: string;
+  /** The provider's own status word ('succeeded', 'requires_payment_method', 'canceled', …). */
+  status: string;
+  /** What the browser needs to pay it (Stripe's client secret). */
+  clientSecret: string | undefined;
+  /** The booking the payment was started for, as the provider recorded it. */
+  bookingId: string | undefined;
+  amountPiasters: number;
+  /** The provider's words for the last attempt it refused, if any. */
+  lastErrorMessage: string | undefined;
+}
+
+/** What a provider verified about a booking's payment, from a signed webhook or from a confirm call. */
+export type PaymentOutcome =
+  | { kind: 'succeeded'; bookingId: string; reference?: string; amountPiasters?: number; currency?: string }
+  | { kind: 'attempt-failed'; bookingId: string; reference?: string; failure: CardFailure | { message: string } }
+  | { kind: 'canceled'; bookingId: string; reference: string; message: string | null };
+
+/** What a confirm call can verify: the money was taken, or this attempt was refused. */
+export type ConfirmOutcome = Extract<PaymentOutcome, { kind: 'succeeded' | 'attempt-failed' }>;
+
+/** A verified webhook event: handled once by its id; `outcome` when it says something about a booking. */
+export interface VerifiedEvent {
+  id: string;
+  type: string;
+  bookingId: string | null;
+  outcome: PaymentOutcome | undefined;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** What the web app needs to load the provider's payment form. */
+  readonly publishableKey: string | undefined;
+  /** Starts a booking's payment; undefined when the provider needs nothing started (simulated). */
+  start(booking: { id: string; totalPiasters: number; userId: string }): Promise<ProviderPayment | undefined>;
+  /** Reads a payment as the provider has it now. */
+  status(reference: string): Promise<ProviderPayment>;
+  /** The payment may no longer be made (its hold ended). */
+  cancel(reference: string): Promise<void>;
+  /** Gives the money back, once however often it is asked for the same booking. */
+  refund(reference: string, bookingId: string): Promise<void>;
+  /**
+   * Verifies a webhook's signature over the raw body and reads it. Absent when the provider sends none (or it
+   * is not configured); throws an AppError (400) for a forged, stale or unreadable event.
+   */
+  readonly verifyWebhook: ((rawBody: Buffer, signature: string) => VerifiedEvent) | undefined;
+  /** Decides a payment confirmed from the browser (the simulated processor); absent for real providers. */
+  readonly verifyConfirm: ((body: SimulatedConfirmBody, today: string) => ConfirmOutcome) | undefined;
+}
