@@ -601,6 +601,12 @@ function snapshotBuild(workDir: string): string {
   cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(appRoot, 'server', 'db', 'migrations'), {
     recursive: true,
   });
+  // The database functions each feature keeps beside it (server/db/migrate.ts repeatableFiles).
+  for (const feature of readdirSync(path.join(root, 'server', 'features'))) {
+    const sqlDir = path.join('server', 'features', feature, 'sql');
+    if (existsSync(path.join(root, sqlDir)))
+      cpSync(path.join(root, sqlDir), path.join(appRoot, sqlDir), { recursive: true });
+  }
   symlinkSync(path.join(root, 'node_modules'), path.join(appRoot, 'node_modules'), 'dir');
   const stamp = path.join(appRoot, 'dist', '.build-stamp');
   figures.build = { builtAt: existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : 'unknown' };
