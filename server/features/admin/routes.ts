@@ -14,7 +14,7 @@ import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
 import { readSingleUpload, type UploadFailure, UploadRefused } from '../../plugins/single-upload';
-import * as service from './service';
+import { createAdminService } from './service';
 
 const eventBodySchema = z
   .record(z.string(), z.unknown())
@@ -39,7 +39,7 @@ const UPLOAD_PROBLEMS: Record<UploadFailure, () => AppError> = {
 
 /** HTTP routes of the admin area: event list, form, soft delete and image upload. Admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, opts) => {
-  const deps: service.AdminDeps = { db: app.database.db, uploads: app.uploads, timeZone: opts.config.timeZone };
+  const service = createAdminService({ db: app.database.db, uploads: app.uploads, timeZone: opts.config.timeZone });
 
   // Every route of this plugin, before any body is read: 401 when signed out, 403 for non-admins.
   app.addHook('onRequest', app.requireAdmin);
@@ -57,18 +57,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     {
       schema: { tags, querystring: adminEventsQuerySchema, response: { 200: adminEventsPageSchema } },
     },
-    async (request) => service.listEvents(deps, request.query),
+    async (request) => service.listEvents(request.query),
   );
 
   app.get('/api/admin/form-meta', { schema: { tags, response: { 200: adminFormMetaSchema } } }, async () =>
-    service.getFormMeta(deps),
+    service.getFormMeta(),
   );
 
   app.get(
     '/api/admin/events/:id',
     { schema: { tags, params: adminEventIdParamsSchema, response: { 200: eventSchema } } },
     async (request, reply) => {
-      const event = await service.getEvent(deps, request.params.id);
+      const event = await service.getEvent(request.params.id);
       reply.header('etag', `"${event.version}"`).header('cache-control', 'no-store');
       return event;
     },
@@ -78,7 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     '/api/admin/events',
     { schema: { tags, body: eventBodySchema, response: { 201: eventSchema } } },
     async (request, reply) => {
-      const event = await service.createEvent(deps, request.body);
+      const event = await service.createEvent(request.body);
       return reply.status(201).header('etag', `"${event.version}"`).send(event);
     },
   );
@@ -88,7 +88,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     { schema: { tags, params: adminEventIdParamsSchema, body: eventBodySchema, response: { 200: eventSchema } } },
     async (request, reply) => {
       const version = expectedVersion(request.headers['if-match']);
-      const event = await service.updateEvent(deps, request.params.id, request.body, version);
+      const event = await service.updateEvent(request.params.id, request.body, version);
       return reply.header('etag', `"${event.version}"`).send(event);
     },
   );
@@ -97,7 +97,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
     '/api/admin/events/:id',
     { schema: { tags, params: adminEventIdParamsSchema } },
     async (request, reply) => {
-      await service.deleteEvent(deps, request.params.id);
+      await service.deleteEvent(request.params.id);
       // Its holds end at once (their tickets go back, the payment page is told by the live stream, a provider's
       // payment is cancelled): best effort after the delete has committed (app.ticketing says what is left).
       await app.ticketing.endHoldsOfDeletedEvent(request.params.id, request.log);
@@ -124,7 +124,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
         if (!(error instanceof UploadRefused)) throw error;
         throw UPLOAD_PROBLEMS[error.reason]();
       }
-      return reply.status(201).send({ url: await service.uploadImage(deps, data) });
+      return reply.status(201).send({ url: await service.uploadImage(data) });
     },
   );
 };

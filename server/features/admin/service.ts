@@ -27,51 +27,13 @@ function eventNotFound(): NotFoundError {
 }
 
 /** One page of the admin list; a page past the last one answers the last page (as GET /api/events does). */
-export async function listEvents(deps: AdminDeps, query: { q: string; page: number }): Promise<AdminEventsPage> {
-  const pageOf = (page: number) =>
-    repo.listActiveEvents(deps.db, {
-      q: query.q,
-      limit: ADMIN_EVENTS_PAGE_SIZE,
-      offset: (page - 1) * ADMIN_EVENTS_PAGE_SIZE,
-    });
-  let page = query.page;
-  let { rows, total } = await pageOf(page);
-  const last = Math.max(1, Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE));
-  if (rows.length === 0 && page > last) {
-    page = last;
-    ({ rows, total } = await pageOf(page));
-  }
-  return { items: rows.map(toEventDto), page, pageCount: Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE), total };
-}
-
-export async function getEvent(deps: AdminDeps, id: string): Promise<EventDto> {
-  const row = isUuid(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
-  if (!row) throw eventNotFound();
-  return toEventDto(row);
-}
-
-export async function getFormMeta(deps: AdminDeps): Promise<AdminFormMeta> {
-  return {
-    today: todayIn(deps.timeZone),
-    categories: await repo.listCategories(deps.db),
-    defaultCategoryId: DEFAULT_CATEGORY_ID,
-  };
-}
-
-async function parseInput(deps: AdminDeps, body: unknown, current?: { startDate: string }): Promise<EventValues> {
-  const result = eventInputSchema(todayIn(deps.timeZone), { currentStartDate: current?.startDate }).safeParse(body);
-  if (!result.success) throw new ValidationError(fieldErrors(result.error.issues));
-  if (!(await repo.categoryExists(deps.db, result.data.categoryId))) {
-    throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
-  }
-  return result.data;
-}
 
 /**
  * Makes `imageUrl` the picture of the event that `tx` writes. A new picture must be an upload that nothing
  * uses yet (taken from the unused-uploads job, see server/plugins/uploads.ts) or one that another event
  * shows (that event is locked so it keeps showing it until we commit): a well-formed URL is not enough.
  */
+
 async function takeImage(tx: DbOrTx, imageUrl: string): Promise<void> {
   if (await claimUpload(tx, imageUrl)) return;
   if (await repo.lockEventShowingImage(tx, imageUrl)) return;
@@ -83,6 +45,7 @@ async function takeImage(tx: DbOrTx, imageUrl: string): Promise<void> {
  * each wait for the other's event (admins swapping pictures between two events at the same moment) end in a
  * deadlock, one of them cancelled by PostgreSQL: that one is told to try again, never given a 500.
  */
+
 function rethrowSaveError(error: unknown): never {
   const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
   if (code === '23503') throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
@@ -90,24 +53,15 @@ function rethrowSaveError(error: unknown): never {
   throw error;
 }
 
-export async function createEvent(deps: AdminDeps, body: unknown): Promise<EventDto> {
-  const values = await parseInput(deps, body);
-  const id = await deps.db
-    .transaction(async (tx) => {
-      await takeImage(tx, values.imageUrl);
-      return repo.insertEvent(tx, values);
-    })
-    .catch(rethrowSaveError);
-  return getEvent(deps, id);
-}
-
 /** The form was filled in from an older version of the event (If-Match). */
+
 function changedSince(version: number, expectedVersion: number | undefined): ConflictError | undefined {
   if (expectedVersion === undefined || version === expectedVersion) return undefined;
   return new ConflictError('EVENT_CHANGED', adminMessages.eventChanged);
 }
 
 /** Why an edit wrote nothing: the event is gone, was changed by someone else, or sold more than the new capacity. */
+
 async function notWritten(db: DbOrTx, id: string, expectedVersion: number | undefined): Promise<AppError> {
   const state = await repo.findEventState(db, id);
   if (!state || state.isDeleted) return eventNotFound();
@@ -118,42 +72,97 @@ async function notWritten(db: DbOrTx, id: string, expectedVersion: number | unde
   return new AppError(409, 'CAPACITY_BELOW_TAKEN', message, { tickets: message }, { taken });
 }
 
-export async function updateEvent(
-  deps: AdminDeps,
-  id: string,
-  body: unknown,
-  expectedVersion?: number,
-): Promise<EventDto> {
-  const current = isUuid(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
-  if (!current) throw eventNotFound();
-  const values = await parseInput(deps, body, current);
-  const replaced = await deps.db
-    .transaction(async (tx) => {
-      // The event as it is now, locked: another edit may have changed it since `current` was read. A form
-      // filled in before that edit is refused as such first, whatever happened to the picture it showed.
-      const locked = await repo.lockEventImage(tx, id);
-      if (!locked) throw eventNotFound();
-      const changed = changedSince(locked.version, expectedVersion);
-      if (changed) throw changed;
-      const newPicture = locked.imageUrl !== values.imageUrl;
-      if (newPicture) await takeImage(tx, values.imageUrl);
-      if (!(await repo.updateEvent(tx, id, values, expectedVersion))) throw await notWritten(tx, id, expectedVersion);
-      // Remembered with the edit: a crash after the commit cannot leave the replaced file unaccounted for.
-      return newPicture ? rememberDiscarded(tx, [locked.imageUrl]) : [];
-    })
-    .catch(rethrowSaveError);
-  // The replaced picture goes, unless another event shows it too (one file per picture, shared by URL).
-  await deps.uploads.discard(replaced);
-  return getEvent(deps, id);
-}
-
 /** Stores an uploaded event picture; it is removed after a day unless an event shows it by then. */
-export function uploadImage(deps: AdminDeps, data: Buffer): Promise<string> {
-  return deps.uploads.save('eventImg', data);
-}
 
 /** Soft delete: the event leaves every list; bookings keep pointing at it (buyers' history). */
-export async function deleteEvent(deps: AdminDeps, id: string): Promise<void> {
-  const deleted = isUuid(id) ? await repo.softDeleteEvent(deps.db, id) : false;
-  if (!deleted) throw eventNotFound();
+
+/** The admin area's service: the event list, form, soft delete and image upload. */
+export function createAdminService(deps: AdminDeps) {
+  async function listEvents(query: { q: string; page: number }): Promise<AdminEventsPage> {
+    const pageOf = (page: number) =>
+      repo.listActiveEvents(deps.db, {
+        q: query.q,
+        limit: ADMIN_EVENTS_PAGE_SIZE,
+        offset: (page - 1) * ADMIN_EVENTS_PAGE_SIZE,
+      });
+    let page = query.page;
+    let { rows, total } = await pageOf(page);
+    const last = Math.max(1, Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE));
+    if (rows.length === 0 && page > last) {
+      page = last;
+      ({ rows, total } = await pageOf(page));
+    }
+    return { items: rows.map(toEventDto), page, pageCount: Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE), total };
+  }
+
+  async function getEvent(id: string): Promise<EventDto> {
+    const row = isUuid(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
+    if (!row) throw eventNotFound();
+    return toEventDto(row);
+  }
+
+  async function getFormMeta(): Promise<AdminFormMeta> {
+    return {
+      today: todayIn(deps.timeZone),
+      categories: await repo.listCategories(deps.db),
+      defaultCategoryId: DEFAULT_CATEGORY_ID,
+    };
+  }
+
+  async function parseInput(body: unknown, current?: { startDate: string }): Promise<EventValues> {
+    const result = eventInputSchema(todayIn(deps.timeZone), { currentStartDate: current?.startDate }).safeParse(body);
+    if (!result.success) throw new ValidationError(fieldErrors(result.error.issues));
+    if (!(await repo.categoryExists(deps.db, result.data.categoryId))) {
+      throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
+    }
+    return result.data;
+  }
+
+  async function createEvent(body: unknown): Promise<EventDto> {
+    const values = await parseInput(body);
+    const id = await deps.db
+      .transaction(async (tx) => {
+        await takeImage(tx, values.imageUrl);
+        return repo.insertEvent(tx, values);
+      })
+      .catch(rethrowSaveError);
+    return getEvent(id);
+  }
+
+  async function updateEvent(id: string, body: unknown, expectedVersion?: number): Promise<EventDto> {
+    const current = isUuid(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
+    if (!current) throw eventNotFound();
+    const values = await parseInput(body, current);
+    const replaced = await deps.db
+      .transaction(async (tx) => {
+        // The event as it is now, locked: another edit may have changed it since `current` was read. A form
+        // filled in before that edit is refused as such first, whatever happened to the picture it showed.
+        const locked = await repo.lockEventImage(tx, id);
+        if (!locked) throw eventNotFound();
+        const changed = changedSince(locked.version, expectedVersion);
+        if (changed) throw changed;
+        const newPicture = locked.imageUrl !== values.imageUrl;
+        if (newPicture) await takeImage(tx, values.imageUrl);
+        if (!(await repo.updateEvent(tx, id, values, expectedVersion))) throw await notWritten(tx, id, expectedVersion);
+        // Remembered with the edit: a crash after the commit cannot leave the replaced file unaccounted for.
+        return newPicture ? rememberDiscarded(tx, [locked.imageUrl]) : [];
+      })
+      .catch(rethrowSaveError);
+    // The replaced picture goes, unless another event shows it too (one file per picture, shared by URL).
+    await deps.uploads.discard(replaced);
+    return getEvent(id);
+  }
+
+  function uploadImage(data: Buffer): Promise<string> {
+    return deps.uploads.save('eventImg', data);
+  }
+
+  async function deleteEvent(id: string): Promise<void> {
+    const deleted = isUuid(id) ? await repo.softDeleteEvent(deps.db, id) : false;
+    if (!deleted) throw eventNotFound();
+  }
+
+  return { listEvents, getEvent, getFormMeta, createEvent, updateEvent, uploadImage, deleteEvent };
 }
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -6,7 +6,7 @@ import { adminMessages } from '../../../contracts/admin';
 import type { Storage } from '../../plugins/storage';
 import { createUploads, MAX_FAILURES_IN_A_ROW, UPLOAD_GRACE_MS, UPLOADS_JOB } from '../../plugins/uploads';
 import { connectionStates, setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
-import { updateEvent } from './service';
+import { createAdminService } from './service';
 import {
   afterGrace,
   makeImage,
@@ -440,8 +440,8 @@ describe('unused uploads', () => {
       ...ctx.app.uploads,
       discard: () => Promise.reject(new Error('the process stopped after the commit')),
     };
-    const deps = { db: ctx.database.db, uploads: crashing, timeZone: ctx.config.timeZone };
-    await expect(updateEvent(deps, created.json().id, validEventBody(ctx, after))).rejects.toThrow('stopped');
+    const service = createAdminService({ db: ctx.database.db, uploads: crashing, timeZone: ctx.config.timeZone });
+    await expect(service.updateEvent(created.json().id, validEventBody(ctx, after))).rejects.toThrow('stopped');
     expect(await rememberedUploads(ctx)).toContain(before);
     expect(await served(ctx, before)).toBe(200);
 
