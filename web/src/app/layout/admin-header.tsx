@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { Me } from '../../../../contracts/accounts';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
 import { lazyChunk } from '../../lib/chunk';
-import { AdminHeaderFrame } from './header';
+import { AdminHeaderFrame } from './admin-header-frame';
 
 // Only where emails are kept instead of sent, and only for admins: a chunk of its own.
 const MailboxLink = lazyChunk(
