@@ -10,7 +10,10 @@ const MailboxLink = lazyChunk(
   (m) => m.MailboxLink,
 );
 
-/** SPEC §2: the admin's header, with the brand linking to /admin, the admin's full name and Logout. */
+/**
+ * The admin's header: the brand linking to /admin, the admin's full name and Logout; no search, no public links
+ * (e2e/accounts.spec.ts 'an admin signs in to /admin, sees the reduced header and signs out').
+ */
 export function AdminHeader({ me }: { me: Me }) {
   return (
     <AdminHeaderFrame>
