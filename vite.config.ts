@@ -6,6 +6,8 @@ import { defineConfig } from 'vite';
 const SHELL_MODULES = new RegExp(
   [
     'web/src/components/ui/(button|card|cn|page|skeleton|reveal|spinner|time)\\.tsx?$',
+    // The header's and the footer's brand: on every page, and alone it would be a request of its own.
+    'web/src/app/layout/brand\\.tsx$',
     'web/src/lib/(api-client|chunk)\\.ts$',
     'web/src/features/accounts/api/get-me\\.ts$',
     'web/src/features/catalogue/(api/use-live-events|components/(event-card|icons|scroll-to-top-button)|hooks/use-debounced-value)\\.tsx?$',

@@ -9,7 +9,7 @@ const shared = {
   setupFiles: ['./server/test/setup-file.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  include: ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.ts'],
+  include: ['contracts/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
 };
 
 export default defineConfig({

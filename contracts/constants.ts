@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9, shared by server and web. */
+/** Business constants, shared by server and web. */
 export const EVENTS_PAGE_SIZE = 6;
 export const ADMIN_EVENTS_PAGE_SIZE = 10;
 export const HEADER_SEARCH_LIMIT = 6;

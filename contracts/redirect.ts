@@ -6,7 +6,7 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
 }
 
 /**
- * Where a signed-in user who opens a signed-out page (login, signup, forgot-pass) is sent (SPEC §2: users to
+ * Where a signed-in user who opens a signed-out page (login, signup, forgot-pass) is sent (users to
  * /, admins to /admin), or, right after signing in, back to the same-site page that sent them to /login
  * (`?redirect=`) if it is one of their pages.
  */

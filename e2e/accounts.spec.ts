@@ -102,7 +102,7 @@ test('a visitor signs up, verifies the email, signs in, edits the profile and re
   await page.getByLabel('Password', { exact: true }).fill('Journey1');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Logged in Successfully')).toBeVisible();
-  // SPEC §9: the login success toast is teal.
+  // The login success toast is teal (web/src/app/toaster.tsx).
   await expect(page.locator('[data-sonner-toast][data-type="success"]').first()).toHaveCSS(
     'background-color',
     'rgb(45, 212, 191)',
@@ -371,7 +371,7 @@ test('toasts show below the header, covering none of its controls, on a wide scr
     await expect
       .poll(async () => (await toast.boundingBox())?.y ?? 0, { message: `the toast's top at ${viewport.width}px` })
       .toBeGreaterThanOrEqual(header.y + header.height);
-    // Still SPEC §9's top-right corner.
+    // Still in the top-right corner.
     const box = await toast.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(viewport.width - 40);
     expect(box?.y ?? 0).toBeLessThan(viewport.height / 4);

@@ -269,7 +269,7 @@ test.describe('as the admin', () => {
     await row.getByRole('button', { name: `Delete ${doomedTitle}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Failed to delete event')).toBeVisible();
-    // SPEC §9: error toasts are dark red.
+    // Error toasts are dark red (web/src/app/toaster.tsx).
     await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toHaveCSS(
       'background-color',
       'rgb(127, 29, 29)',
@@ -277,9 +277,7 @@ test.describe('as the admin', () => {
     await expect(page.getByRole('heading', { name: 'Event List' })).toBeFocused();
   });
 
-  test('deleting the only row of a later page goes back to page 1 (SPEC §4), not to the new last page', async ({
-    page,
-  }) => {
+  test('deleting the only row of a later page goes back to page 1, not to the new last page', async ({ page }) => {
     // 21 events: three pages, the third with one row; once it is deleted, the last page is page 2.
     const prefix = `Zz TwentyOne ${Date.now()}`;
     const titles = Array.from({ length: 21 }, (_, i) => `${prefix} ${String(i + 1).padStart(2, '0')}`);

@@ -9,7 +9,7 @@ import { holdRequests, USER_STATE } from './support/fixtures';
 import { expect, test } from './support/test';
 
 /**
- * The catalogue journeys of SPEC §2. Extra events are inserted straight into the server's embedded
+ * The catalogue journeys. Extra events are inserted straight into the server's embedded
  * database (its Unix socket lives in the e2e data folder), with capacity = tickets available.
  */
 
@@ -79,7 +79,7 @@ test.afterAll(async () => {
   await db?.end();
 });
 
-test('home shows the banner, and skeletons for the events for its first second (SPEC §2 Home)', async ({ page }) => {
+test('home shows the banner, and skeletons for the events for its first second', async ({ page }) => {
   await page.goto('/events-page/all');
   const banner = page.locator('section[aria-labelledby="banner-title"]');
   // Timed in the page, from the click to the end of the skeleton's (CSS) time: a busy test runner that

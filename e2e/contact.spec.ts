@@ -1,7 +1,7 @@
 import { holdRequests, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
-// /success-email needs sign-in (SPEC §2), so the journey runs as a signed-in user.
+// /success-email needs sign-in (RequireAuth in web/src/app/router.tsx), so the journey runs as a signed-in user.
 test.use({ storageState: USER_STATE });
 
 const description = 'A rooftop jazz evening for about 80 guests in Zamalek, early December.';
@@ -88,7 +88,7 @@ test.describe('signed out', () => {
     release();
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
     await page.getByRole('button', { name: 'Send' }).click();
-    // The confirmation page needs sign-in (SPEC §2): the toast says the message went.
+    // The confirmation page needs sign-in: the toast says the message went.
     await expect(page.getByText('Message Successful')).toBeVisible();
     const mail = await waitForMail('hosts@eventry.test', /^Eventry contact: Typed before the app ran$/);
     expect(mail.replyTo).toBe('salma@example.com');
@@ -107,7 +107,7 @@ test('a failed send shows the error toast and clears the form', async ({ page })
   await sendContactForm(page, { name: 'Nour Hany', email: 'nour@example.com' }, 'One more');
 
   await expect(page.getByText('Error of send')).toBeVisible();
-  // SPEC §8: this error toast keeps the dark theme.
+  // This error toast keeps the dark theme (web/src/features/contact/routes/contact.tsx).
   await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toHaveCSS(
     'background-color',
     'rgb(0, 0, 0)',

@@ -6,7 +6,8 @@ import { useMe } from '../features/accounts/api/get-me';
 import { isSigningOut } from '../features/accounts/api/signing-out';
 
 /**
- * Route guards of SPEC §2 and §6. They only steer the browser: the API enforces the same rules.
+ * Route guards: which pages need sign-in, which are for admins, signed-out visitors or everyone but admins.
+ * They only steer the browser: the API enforces the same rules.
  */
 
 function Pending() {
@@ -23,7 +24,8 @@ function loginPath(location: { pathname: string; search: string }): string {
 
 /**
  * Sign-in needed: visitors go to /login (and come back afterwards). `blankWhilePending` shows nothing
- * instead of the spinner while the session is unknown (SPEC §2 Edit profile: 'The page is blank while loading').
+ * instead of the spinner while the session is unknown (Edit profile stays blank while loading: e2e/accounts.spec.ts
+ * 'the edit profile page stays blank while the session is being checked').
  */
 export function RequireAuth({
   children,

@@ -3,7 +3,7 @@ import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../contracts/constants';
 
 /**
- * SPEC §9: success toasts are teal (the app's accent) and errors dark red, in place of sonner's rich
+ * Success toasts are teal (the app's accent) and errors dark red, in place of sonner's rich
  * green and red. Sonner sets these variables on its own element for the dark theme; inline ones win.
  * Contrast (WCAG AA needs 4.5:1): #042f2e on #2dd4bf is 7.8:1, #fef2f2 on #7f1d1d is 9.2:1.
  */
@@ -23,7 +23,10 @@ const colors = {
  */
 const BELOW_HEADER = { top: 64 + 16 };
 
-/** SPEC §8/§9 toasts: top-right, 5 seconds, dark theme. Loaded in its own chunk (see providers.tsx). */
+/**
+ * Toasts: top-right below the header, 5 seconds, dark theme (e2e/accounts.spec.ts 'toasts show below the
+ * header, …' checks the place). Loaded in its own chunk (see providers.tsx).
+ */
 export default function AppToaster() {
   return (
     <Toaster

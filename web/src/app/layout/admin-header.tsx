@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { Me } from '../../../../contracts/accounts';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
 import { lazyChunk } from '../../lib/chunk';
-import { AdminHeaderFrame } from './header';
+import { AdminHeaderFrame } from './admin-header-frame';
 
 // Only where emails are kept instead of sent, and only for admins: a chunk of its own.
 const MailboxLink = lazyChunk(
@@ -10,7 +10,10 @@ const MailboxLink = lazyChunk(
   (m) => m.MailboxLink,
 );
 
-/** SPEC §2: the admin's header, with the brand linking to /admin, the admin's full name and Logout. */
+/**
+ * The admin's header: the brand linking to /admin, the admin's full name and Logout; no search, no public links
+ * (e2e/accounts.spec.ts 'an admin signs in to /admin, sees the reduced header and signs out').
+ */
 export function AdminHeader({ me }: { me: Me }) {
   return (
     <AdminHeaderFrame>

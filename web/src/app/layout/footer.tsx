@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Brand } from './header';
+import { Brand } from './brand';
 
 const socials = [
   {

@@ -1,11 +1,13 @@
-import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { ButtonLink, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
 import { HeaderSearch } from '../../features/catalogue/components/header-search';
 import { lazyChunk } from '../../lib/chunk';
+import { AdminHeaderFrame } from './admin-header-frame';
+import { Brand } from './brand';
 
 // Signed-in controls are their own chunks: visitors (most first loads) never download them.
 const AdminHeader = lazyChunk(
@@ -16,31 +18,6 @@ const UserMenu = lazyChunk(
   () => import('../../features/accounts/components/user-menu'),
   (m) => m.UserMenu,
 );
-
-/** The logo and name, linking home. `compact`: the name is shown from the sm breakpoint only (still read out). */
-export function Brand({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
-  return (
-    <Link to={to} className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight text-fg">
-      <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg">
-        E
-      </span>
-      <span className={compact ? 'max-sm:sr-only' : undefined}>Eventry</span>
-    </Link>
-  );
-}
-
-/** The admin header's frame (same height and brand) while the session or the admin header's chunk loads. */
-export function AdminHeaderFrame({ children }: { children?: ReactNode }) {
-  return (
-    <header className="border-b border-border bg-surface-raised">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        {/* A phone's width holds the admin's name, the mailbox and Logout only without the brand's name. */}
-        <Brand to="/admin" compact />
-        {children}
-      </div>
-    </header>
-  );
-}
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn(

@@ -15,9 +15,13 @@ const Footer = lazyChunk(
   (m) => m.Footer,
 );
 
-/** SPEC §2: the header is hidden on /, the 404 page, /login, /signup and /payment (home draws its own). */
+/** The pages drawn without the shared header: /, the 404 page, /login, /signup and /payment (home draws its own). */
 const HEADERLESS = new Set(['/', '/404', '/login', '/signup', '/payment']);
-/** SPEC §2: the footer is hidden on /404, admin pages, /login, /signup, / and /payment, and for admins. */
+/**
+ * The pages drawn without the footer: /404, /login, /signup, / and /payment. The admin pages, and admins
+ * anywhere, have none either (e2e/admin.spec.ts 'the admin signs in and lands on the event list, with the
+ * admin header and no footer').
+ */
 const FOOTERLESS = new Set(['/404', '/login', '/signup', '/', '/payment']);
 
 /** The address the last page was shown at (undefined until the first page is shown, in the browser). */
@@ -94,7 +98,7 @@ export function RootLayout() {
           <EmailVerificationResult />
         </Suspense>
       ) : null}
-      {/* Home draws the header over its banner (SPEC §2: the page has its own banner and header). */}
+      {/* Home draws the header over its banner, transparent: the banner's picture runs to the top of the page. */}
       {showHeader ? <Header /> : pathname === '/' ? <Header overlay /> : null}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />

@@ -3,7 +3,7 @@ import { Button, ButtonLink } from './button';
 import { Spinner } from './spinner';
 
 /**
- * A page whose data could not be loaded: SPEC §8's 'Something went wrong, try again later', and a way on
+ * A page whose data could not be loaded: 'Something went wrong, try again later', and a way on
  * from there instead of a dead end: load it again, or go back to a page that works.
  */
 export function LoadError({

@@ -22,7 +22,7 @@ import { VerificationNotice } from '../components/verification-notice';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** SPEC §2 Edit profile. Blank while loading (the guard holds the page until the user is known). */
+/** Edit profile. Blank while loading (the guard holds the page until the user is known). */
 export function EditProfileRoute() {
   useDocumentMeta('Edit Profile');
   const { data: me } = useMe();
@@ -58,7 +58,7 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
       return;
     }
     setLoading(true);
-    // SPEC §4: the loading image shows for about 3 seconds (or for as long as the upload takes).
+    // The loading image shows for about 3 seconds (PROFILE_PICTURE_LOADING_MS), or for as long as the upload takes.
     const minimum = new Promise((resolve) => setTimeout(resolve, PROFILE_PICTURE_LOADING_MS));
     try {
       const [uploaded] = await Promise.all([upload.mutateAsync(file), minimum]);

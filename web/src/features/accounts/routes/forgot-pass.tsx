@@ -14,8 +14,8 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
 
 /**
- * SPEC §2 Reset password. The banner shows after every accepted request, registered address or not:
- * the page never tells who has an account. SPEC §5: no inline messages, the field is only outlined; focus
+ * Reset password. The banner shows after every accepted request, registered address or not:
+ * the page never tells who has an account. No inline messages, the field is only outlined; focus
  * goes back to it, so a screen reader says it is invalid too.
  */
 export function ForgotPassRoute() {

@@ -19,7 +19,7 @@ import { PasswordField } from '../components/password-field';
 import { useWithRedirect } from '../lib/with-redirect';
 
 /**
- * SPEC §2 Login. On success the ['me'] query refreshes and the signed-out-only guard sends the user on
+ * Login. On success the ['me'] query refreshes and the signed-out-only guard sends the user on
  * (to / or back to ?redirect=).
  */
 export function LoginRoute() {
@@ -131,7 +131,7 @@ function whySignIn(redirect: string | null): string | null {
   const target = safeRedirectPath(redirect, '');
   if (!target) return null;
   if (/^\/event-details\/[^/]+\/get-ticket|^\/payment/.test(target)) return 'Sign in to book your tickets.';
-  // A visitor's contact message has gone (the toast said so); its confirmation page needs an account (SPEC §2).
+  // A visitor's contact message has gone (the toast said so); its confirmation page needs an account.
   if (target === '/success-email') return 'Sign in to see the confirmation of your message.';
   return 'Sign in to continue.';
 }

@@ -20,7 +20,7 @@ import { useWithRedirect } from '../lib/with-redirect';
 const s = signupMessages;
 
 /**
- * SPEC §2 Sign-up: fields checked live with the spec's messages; on success the user is signed in, the
+ * Sign-up: fields checked live with contracts/messages/signup.ts's messages; on success the user is signed in, the
  * verification email is on its way, and the signed-out-only guard sends them to /.
  */
 export function SignupRoute() {

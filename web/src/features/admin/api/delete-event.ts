@@ -8,7 +8,8 @@ export function deleteEvent(id: string): Promise<void> {
 }
 
 /**
- * Soft-deletes an event, removing its row from the shown page at once (SPEC §4) and putting it back
+ * Soft-deletes an event, removing its row from the shown page at once (the admin sees the delete take effect
+ * without waiting for the server) and putting it back
  * if the server refuses.
  */
 export function useDeleteEvent(listKey: QueryKey) {

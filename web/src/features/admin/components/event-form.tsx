@@ -71,7 +71,7 @@ function initialValues(meta: AdminFormMeta, event?: EventDto): EventFormValues {
   };
 }
 
-/** The admin's event form (SPEC §2, §5): every field checked as it changes, the whole form on submit. */
+/** The admin's event form: every field checked as it changes, the whole form on submit (contracts/admin.ts). */
 export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventDto }) {
   const navigate = useNavigate();
   const save = useSaveEvent(event?.id);

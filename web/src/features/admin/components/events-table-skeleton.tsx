@@ -1,7 +1,7 @@
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ADMIN_COLUMNS, TABLE_FRAME } from './events-table';
 
-/** The table's placeholder (SPEC §2): the same columns, grey bars in ten rows. */
+/** The table's placeholder: the same columns, grey bars in ten rows (a page's worth). */
 export function EventsTableSkeleton() {
   return (
     <div className={TABLE_FRAME} aria-busy="true">

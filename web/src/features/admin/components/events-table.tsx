@@ -6,7 +6,7 @@ import { cn } from '../../../components/ui/cn';
 import { Time } from '../../../components/ui/time';
 
 /**
- * The admin table's columns (SPEC §2); the less important ones hide on small screens. Every column but the
+ * The admin table's columns; the less important ones hide on small screens. Every column but the
  * title keeps to one line at its content's width; the title takes the width they leave (w-full max-w-0: however
  * long, it never widens the table), so each row's actions stay in view. Below md the title wraps in full (cut
  * short in so narrow a column, similar titles would look the same); wider, it is cut short to one line.

@@ -27,7 +27,7 @@ function FormSkeleton() {
   );
 }
 
-/** /admin/event/new creates, /admin/event/{id} edits (SPEC §2). */
+/** /admin/event/new creates, /admin/event/{id} edits. */
 export function AdminEventFormRoute() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';

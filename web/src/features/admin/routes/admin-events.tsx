@@ -16,7 +16,7 @@ import { EventsTableSkeleton } from '../components/events-table-skeleton';
 
 const SEARCH_DEBOUNCE_MS = 300;
 /**
- * SPEC §2 reads 'Confirm Deletion: Are you sure you want to delete this item?' as one sentence: its lead-in
+ * The message 'Confirm Deletion: Are you sure you want to delete this item?' is one sentence: its lead-in
  * (colon kept) names the dialog, the question describes it, and both show together as that one text.
  */
 const [confirmTitle, confirmQuestion] = splitAfter(adminMessages.confirmDeletion, ': ');
@@ -56,7 +56,8 @@ export function AdminEventsRoute() {
   const [pendingDelete, setPendingDelete] = useState<EventDto | null>(null);
   // After a confirmed delete the row (and the button that opened the dialog) goes away: focus the heading.
   const confirmedRef = useRef(false);
-  // Set while a delete that empties this page runs: SPEC §4 sends the list to page 1 then, and the refetch
+  // Set while a delete that empties this page runs: the list goes to page 1 then (e2e/admin.spec.ts 'deleting the
+  // only row of a later page goes back to page 1'), and the refetch
   // (which may find this page past the end) must not send it to the last page instead.
   const toFirstPage = useRef(false);
 

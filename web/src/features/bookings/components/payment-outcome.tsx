@@ -3,7 +3,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { OutcomeBadge } from '../../../components/ui/outcome-badge';
 
-/** The success and failure content of SPEC §2 (Payment success and failure). */
+/** What the payment success and payment failure pages show. */
 export function PaymentOutcome({ outcome, eventId }: { outcome: 'success' | 'failure'; eventId: string | undefined }) {
   const success = outcome === 'success';
   const eventLink = eventId ? `/event-details/${eventId}` : '/events-page/all';

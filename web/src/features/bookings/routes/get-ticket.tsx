@@ -22,7 +22,7 @@ import { QuantityStepper } from '../components/quantity-stepper';
 import { ticketsLeftFor } from '../lib/tickets-left';
 
 /**
- * SPEC §2 Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. The
+ * Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. The
  * tickets the buyer already holds on the event count as left for them: reserving again replaces that hold.
  */
 export function GetTicketRoute() {
@@ -94,7 +94,7 @@ export function GetTicketRoute() {
               held > 0 ? `, ${paymentMessages.includingYourHold.replace('{held}', String(held))}` : ''
             }`;
   // Unknown until the configuration arrives: a guess would name the wrong method where Stripe is set up.
-  // (Should it fail, the payment page sends the user to /payment-failed with the event id, SPEC §4.)
+  // (Should it fail, the payment page sends the user to /payment-failed with the event id.)
   const method = config
     ? config.provider === 'stripe'
       ? paymentMessages.methodStripe

@@ -4,7 +4,7 @@ import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { PaymentOutcome } from '../components/payment-outcome';
 
-/** SPEC §2 Payment failure: reached when the payment configuration cannot be loaded (?event=ID). */
+/** Payment failure: reached when the payment configuration cannot be loaded (?event=ID). */
 export function PaymentFailedRoute() {
   const [params] = useSearchParams();
   const eventId = params.get('event') ?? '';

@@ -13,7 +13,7 @@ import { PaymentOutcome } from '../components/payment-outcome';
 const SETTLE_WAIT_MS = 15_000;
 
 /**
- * SPEC §2 Payment success. Shows success only for a PAID booking of the signed-in user, as the server
+ * Payment success. Shows success only for a PAID booking of the signed-in user, as the server
  * says; a forged or foreign ?booking=, or a payment that did not go through, shows the failure content.
  */
 export function PaymentSuccessRoute() {

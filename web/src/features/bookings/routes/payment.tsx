@@ -28,7 +28,7 @@ const StripePaymentForm = lazyChunk(
   (m) => m.StripePaymentForm,
 );
 
-/** SPEC §2 Payment, for the booking in ?booking=ID (the browser carries the id, never the data). */
+/** Payment, for the booking in ?booking=ID (the browser carries the id, never the data). */
 export function PaymentRoute() {
   const [params] = useSearchParams();
   const bookingId = params.get('booking') ?? '';
@@ -72,7 +72,8 @@ export function PaymentRoute() {
     if (deletedMeanwhile) void refetchBooking();
   }, [deletedMeanwhile, refetchBooking]);
   useEffect(() => {
-    // SPEC §4: when the payment configuration cannot be loaded, go to /payment-failed with the event id. (Not
+    // When the payment configuration cannot be loaded, go to /payment-failed with the event id (e2e/booking.spec.ts
+    // 'a payment configuration that cannot be loaded ends on the failure page and gives the tickets back'). (Not
     // when a later refetch of it fails: the form it gave is still there.) The hold cannot be paid then: its
     // tickets go back on sale at once if the server can be told (best effort; otherwise it runs out).
     if (config.isError && !config.data && !booking.isPending) {
@@ -153,7 +154,7 @@ export function PaymentRoute() {
           </p>
           <HoldCountdown expiresAt={data.expiresAt} eventId={event.id} onExpire={onExpire} />
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-            {/* The page has no header (SPEC §2): the way back to the quantity, short of the browser's Back. */}
+            {/* The page has no header (root-layout.tsx): the way back to the quantity, short of the browser's Back. */}
             <Link
               to={`/event-details/${event.id}/get-ticket`}
               className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
@@ -218,7 +219,7 @@ function ReservationEnded({
       </h1>
       <p className="font-semibold">{title}</p>
       <p className="text-fg-muted">{message ?? 'Choose your tickets again to book.'}</p>
-      {/* The page has no header (SPEC §2): a way on to other events too. */}
+      {/* The page has no header (root-layout.tsx): a way on to other events too. */}
       <div className="flex flex-col gap-3 sm:flex-row">
         {eventId ? <ButtonLink to={`/event-details/${eventId}/get-ticket`}>Choose tickets</ButtonLink> : null}
         <ButtonLink to="/events-page/all" variant={eventId ? 'secondary' : 'primary'}>

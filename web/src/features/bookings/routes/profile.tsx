@@ -53,7 +53,7 @@ function Section({
   );
 }
 
-/** SPEC §2 Profile: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
+/** Your Bookings: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
 export function ProfileRoute() {
   useDocumentMeta('Your Bookings');
   const { data, isError, refetch, isFetching } = useMyBookings();

@@ -25,7 +25,7 @@ export function CategoryPills({ current, hrefFor }: { current: string; hrefFor: 
             ))
           : categories?.map((c) => (
               <li key={c.id}>
-                {/* SPEC §2: the address carries the category's name; an id (older links) still selects it. */}
+                {/* The address carries the category's name; an id (older links) still selects it. */}
                 <PillLink to={hrefFor(c.name)} active={value === c.name.toLowerCase() || value === c.id}>
                   {c.name}
                 </PillLink>

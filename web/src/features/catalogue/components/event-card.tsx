@@ -15,7 +15,7 @@ export function priceLabel(pricePiasters: number): string {
 }
 
 /**
- * SPEC §2 event card: image, title, host, event date, start time, location and a '{price} EGP' button;
+ * An event's card: image, title, host, event date, start time, location and a '{price} EGP' button;
  * hovering (or focusing) shows 'More Details'. The whole card is one link to the event.
  */
 export function EventCard({ event, priority = false }: { event: EventDto; priority?: boolean }) {

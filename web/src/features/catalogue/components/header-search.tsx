@@ -14,7 +14,7 @@ const HeaderSearchResults = lazyChunk(loadResults, (m) => m.default);
 const HEADER_SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * The header's live search (SPEC §2): the field, its keys and its panel; what the panel lists is
+ * The header's live search: the field, its keys and its panel; what the panel lists is
  * HeaderSearchResults (header-search-results.tsx).
  */
 export function HeaderSearch({ className }: { className?: string }) {

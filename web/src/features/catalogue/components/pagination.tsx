@@ -3,7 +3,7 @@ import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 
 /**
- * Previous / Next links; nothing at all with one page or none (SPEC §2). The row is only as wide as its
+ * Previous / Next links; nothing at all with one page or none. The row is only as wide as its
  * controls, and the scroll-to-top button keeps clear of it (`data-keep-clear`).
  */
 export function Pagination({

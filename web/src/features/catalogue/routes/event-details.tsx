@@ -21,7 +21,7 @@ function metaDescription(event: EventDto): string {
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
 }
 
-/** SPEC §2 Event detail: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
+/** Event detail: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
 export function EventDetailsRoute() {
   const { id = '' } = useParams();
   const valid = isUuid(id);

@@ -30,7 +30,7 @@ function viewHref(category: string, q: string, page = 1): string {
 }
 
 /**
- * SPEC §2 Events list. The URL is the state: /events-page/{category}?q=&page= survives a refresh,
+ * The events list. The URL is the state: /events-page/{category}?q=&page= survives a refresh,
  * can be shared, and the back button walks through pages and categories.
  */
 export function EventsPageRoute() {

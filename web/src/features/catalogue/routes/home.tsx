@@ -36,7 +36,7 @@ function GridSkeleton() {
   );
 }
 
-/** SPEC §2 Home: banner with the first event, up to 6 events by start, 'See More', scroll-to-top. */
+/** Home: banner with the first event, up to 6 events by start, 'See More', scroll-to-top. */
 export function HomeRoute() {
   useDocumentMeta(
     '',

@@ -18,7 +18,7 @@ const FIELDS: ContactField[] = ['name', 'email', 'subject', 'description'];
 const EMPTY: Record<ContactField, string> = { name: '', email: '', subject: '', description: '' };
 
 /**
- * SPEC §2/§5: validated on submit with the spec's messages; a field's message goes as soon as it is
+ * Validated on submit with contracts/contact.ts's messages; a field's message goes as soon as it is
  * edited. Success goes to /success-email, failure shows the 'Error of send' toast; the form is cleared
  * after a send attempt either way.
  */
@@ -53,14 +53,14 @@ export function ContactRoute() {
     }
     send.mutate(contactFormSchema.parse(values), {
       onSuccess: () => {
-        // SPEC §2: the confirmation page needs sign-in, so a visitor is taken to /login from there. Say here
+        // The confirmation page needs sign-in, so a visitor is taken to /login from there. Say here
         // that the message went, or all they would see is a sign-in form.
         if (!me) toast.success(m.successTitle, { description: m.successText });
         navigate('/success-email');
       },
       onError: (error) => {
         const limited = error instanceof ApiError && error.status === 429;
-        // SPEC §8: this one toast is in the dark theme, not the dark red of the other errors.
+        // This one toast is in the dark theme, not the dark red of the other errors (e2e/contact.spec.ts checks it).
         toast.error(m.sendFailed, { richColors: false, ...(limited ? { description: error.message } : {}) });
       },
       onSettled: () => {
