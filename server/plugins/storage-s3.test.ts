@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../contracts/admin';
 // The admin feature's upload helpers, the same as its own upload tests use, here against the bucket.
-import * as adminUploads from '../features/admin/test-support';
+import * as adminUploads from '../test/admin-fixtures';
 import { setupTestApp, type TestContext, type TestUser } from '../test/helpers';
 import { S3_RETRIES, S3_TIMEOUT_MS, s3Storage } from './storage';
 

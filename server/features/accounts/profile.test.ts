@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '../../../contracts/accounts';
 import { messages } from '../../../contracts/messages';
 import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
+import { rememberedUploads } from '../../test/admin-fixtures';
 import { setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
-import { rememberedUploads } from '../admin/test-support';
 import { updateProfile } from './service';
 import { cookieOf, postJson } from './test-support';
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../contracts/admin';
 import { addDays, todayIn } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
+import { takeTickets, uploadImage, validEventBody } from '../../test/admin-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
-import { takeTickets, uploadImage, validEventBody } from './test-support';
 
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());

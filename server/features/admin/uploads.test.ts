@@ -5,8 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../contracts/admin';
 import type { Storage } from '../../plugins/storage';
 import { createUploads, MAX_FAILURES_IN_A_ROW, UPLOAD_GRACE_MS, UPLOADS_JOB } from '../../plugins/uploads';
-import { connectionStates, setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
-import { createAdminService } from './service';
 import {
   afterGrace,
   makeImage,
@@ -15,7 +13,9 @@ import {
   served,
   uploadImage,
   validEventBody,
-} from './test-support';
+} from '../../test/admin-fixtures';
+import { connectionStates, setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
+import { createAdminService } from './service';
 
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());

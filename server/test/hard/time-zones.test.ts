@@ -1,8 +1,8 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { eventInputSchema } from '../../../contracts/admin';
 import { addDays, formatTime12, todayIn, weekdayOf } from '../../../contracts/dates';
-import { uploadImage } from '../../features/admin/test-support';
 import { archivePastEvents } from '../../features/catalogue/service';
+import { uploadImage } from '../admin-fixtures';
 import { setupTestApp } from '../helpers';
 import { describeResponse, insertEvent } from './support';
 

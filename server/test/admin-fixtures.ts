@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { addDays, todayIn } from '../../../contracts/dates';
-import { uploads } from '../../db/schema';
-import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
-import type { TestContext, TestUser } from '../../test/helpers';
+import { addDays, todayIn } from '../../contracts/dates';
+import { uploads } from '../db/schema';
+import { UPLOAD_GRACE_MS } from '../plugins/uploads';
+import type { TestContext, TestUser } from './helpers';
 
 /** A real image made by sharp, in the given format. */
 export async function makeImage(format: 'png' | 'jpeg' | 'webp', width = 64, height = 48): Promise<Buffer> {
