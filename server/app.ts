@@ -26,8 +26,8 @@ import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
-import { type LiveLimits, livePlugin } from './plugins/live';
 import { mailWorkerPlugin } from './plugins/mailer';
+import { type LiveLimits, notificationsPlugin } from './plugins/notifications';
 import { paymentsPlugin } from './plugins/payments';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
@@ -70,7 +70,7 @@ export interface BuildOptions {
    * Default 10 s, off under NODE_ENV=test (its suites write sessions and roles straight to the database).
    */
   sessionCacheTtlMs?: number;
-  /** How many live-update streams the process holds (server/plugins/live.ts); default from its file limit. */
+  /** How many live-update streams the process holds (server/plugins/notifications.ts); default from its file limit. */
   liveLimits?: LiveLimits;
 }
 
@@ -148,7 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionCacheTtlMs: options.sessionCacheTtlMs ?? (config.nodeEnv === 'test' ? 0 : SESSION_CACHE_TTL_MS),
   });
   await app.register(mailWorkerPlugin, { config });
-  await app.register(livePlugin, { limits: options.liveLimits });
+  await app.register(notificationsPlugin, { limits: options.liveLimits });
   await app.register(paymentsPlugin, { config });
 
   await app.register(healthRoutes);

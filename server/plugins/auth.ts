@@ -212,9 +212,9 @@ export const authPlugin = fp(
 
     const cache = opts.sessionCacheTtlMs ? new SessionCache<CurrentSession>(opts.sessionCacheTtlMs) : undefined;
     if (cache) {
-      // Other processes' sign-outs, revocations, role and profile changes, relayed by the live plugin.
+      // Other processes' sign-outs, revocations, role and profile changes, relayed by the notifications plugin.
       app.addHook('onReady', async () => {
-        app.live.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
+        app.notifications.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
       });
       // This process's own: before the answer leaves, so the client's next request cannot see the old state.
       // A sign-in or a sign-up only adds a session (and a user) that nothing has cached: they keep everyone
@@ -227,7 +227,7 @@ export const authPlugin = fp(
       });
     }
     // Only while every revocation reaches this process.
-    const usableCache = () => (cache && app.live?.listening ? cache : undefined);
+    const usableCache = () => (cache && app.notifications?.listening ? cache : undefined);
     const readSession = createSessionReader(app, auth, opts.config, usableCache);
     app.decorateRequest('currentSession', function currentSession(this: FastifyRequest) {
       const self = this as FastifyRequest & { [sessionCache]?: Promise<CurrentSession | null> };

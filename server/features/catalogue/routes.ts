@@ -38,9 +38,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   const cacheEnabled = opts.responseCache ?? opts.config.nodeEnv !== 'test';
   const cache = new ResponseCache({ maxEntries: 1000 });
   // Every change of the events table (from any process) reaches us here before it reaches the SSE clients.
-  app.live.onChange((change) => (change ? cache.invalidateEvent(change.id) : cache.clear()));
+  app.notifications.onEventChange((change) => (change ? cache.invalidateEvent(change.id) : cache.clear()));
   /** Only while LISTENing: without notifications a cached answer could stay stale. */
-  const cacheUsable = () => cacheEnabled && app.live.listening;
+  const cacheUsable = () => cacheEnabled && app.notifications.listening;
 
   /** onRequest: a repeat of a cached URL is answered before parsing, validation or any database work. */
   function serveFromCache(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
@@ -145,7 +145,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     (request, reply) => {
-      app.live.stream(request, reply);
+      app.notifications.stream(request, reply);
     },
   );
 
