@@ -143,12 +143,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(storagePlugin, { config });
   await app.register(uploadsPlugin);
+  await app.register(notificationsPlugin, { limits: options.liveLimits });
   await app.register(authPlugin, {
     config,
     sessionCacheTtlMs: options.sessionCacheTtlMs ?? (config.nodeEnv === 'test' ? 0 : SESSION_CACHE_TTL_MS),
   });
   await app.register(mailWorkerPlugin, { config });
-  await app.register(notificationsPlugin, { limits: options.liveLimits });
   await app.register(paymentsPlugin, { config });
 
   await app.register(healthRoutes);

@@ -213,9 +213,7 @@ export const authPlugin = fp(
     const cache = opts.sessionCacheTtlMs ? new SessionCache<CurrentSession>(opts.sessionCacheTtlMs) : undefined;
     if (cache) {
       // Other processes' sign-outs, revocations, role and profile changes, relayed by the notifications plugin.
-      app.addHook('onReady', async () => {
-        app.notifications.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
-      });
+      app.notifications.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
       // This process's own: before the answer leaves, so the client's next request cannot see the old state.
       // A sign-in or a sign-up only adds a session (and a user) that nothing has cached: they keep everyone
       // else's entries, which an on-sale's steady stream of sign-ins would otherwise empty over and over.
@@ -227,7 +225,7 @@ export const authPlugin = fp(
       });
     }
     // Only while every revocation reaches this process.
-    const usableCache = () => (cache && app.notifications?.listening ? cache : undefined);
+    const usableCache = () => (cache && app.notifications.listening ? cache : undefined);
     const readSession = createSessionReader(app, auth, opts.config, usableCache);
     app.decorateRequest('currentSession', function currentSession(this: FastifyRequest) {
       const self = this as FastifyRequest & { [sessionCache]?: Promise<CurrentSession | null> };
@@ -260,7 +258,7 @@ export const authPlugin = fp(
       route.onRequest = [requireAdmin, ...existing] as typeof route.onRequest;
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'notifications'] },
 );
 
 /** How many verified session cookies are remembered (the set starts over when full). */
