@@ -250,8 +250,9 @@ export const authPlugin = fp(
     app.decorate('requireUser', requireUser);
     app.decorate('requireAdmin', requireAdmin);
 
-    // SPEC §6: every /api/admin route is for admins only. Enforced here for every route as it is registered
-    // (before body parsing and validation), so a new admin route cannot forget it.
+    // Every /api/admin route is for admins only (accounts/roles.test.ts and test/hard/access-matrix.test.ts check
+    // each one). Enforced here for every route as it is registered (before body parsing and validation), so a new
+    // admin route cannot forget it.
     app.addHook('onRoute', (route) => {
       if (route.url !== '/api/admin' && !route.url.startsWith('/api/admin/')) return;
       const existing = route.onRequest ? [route.onRequest].flat() : [];

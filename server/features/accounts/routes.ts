@@ -43,7 +43,10 @@ const POST_ENDPOINTS = new Set([
   '/reset-password',
 ]);
 
-/** Field errors from a zod failure: the first message of each field (SPEC §5 shows one at a time). */
+/**
+ * Field errors from a zod failure: the first message of each field, as the forms show one message a field
+ * (sign-up-sign-in.test.ts: 'reports every missing field at once').
+ */
 function fieldErrors(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
