@@ -21,7 +21,8 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 // ---------------------------------------------------------------------------
-// Limits and rules of the account forms. The server checks them again with these same schemas.
+// Limits and rules of the account forms (sign-up-sign-in.test.ts has a case for each). The server checks them
+// again with these same schemas.
 // ---------------------------------------------------------------------------
 
 export const NAME_MIN_LENGTH = 3;
@@ -32,7 +33,10 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** Reset and verification tokens are short opaque strings; anything longer is not one. */
 export const TOKEN_MAX_LENGTH = 512;
 
-/** Letters, digits and ._%+- before @, then a domain ending in 2 or more letters. */
+/**
+ * Letters, digits and ._%+- before @, then a domain ending in 2 or more letters: a plain check that the form and
+ * the API share (the verification email is what proves an address).
+ */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 /**
  * Letters (any alphabet, so Arabic names work too) with their marks, and spaces: 'مُحَمَّد' with its vowel
@@ -154,7 +158,10 @@ export const signInBodySchema = loginFormSchema
   })
   .strict();
 
-/** /forgot-pass: an email that is required and valid (the page shows no inline messages, forgot-pass.tsx). */
+/**
+ * /forgot-pass: an email that is required and valid. The page shows no message under the field, it only outlines
+ * it (e2e/accounts.spec.ts: 'the reset page outlines a bad email without a message').
+ */
 export const forgotPasswordFormSchema = z.object({ email: loginEmailSchema });
 export type ForgotPasswordForm = z.input<typeof forgotPasswordFormSchema>;
 

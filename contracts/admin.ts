@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { categorySchema, eventSchema, pageQueryParam, pageSchema } from './catalogue';
 import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
+import { adminMessages } from './messages/admin';
 import { eventFormMessages } from './messages/event-form';
 import { cleanText, requiredOr, visibleLength } from './text';
 
@@ -26,27 +27,7 @@ import { cleanText, requiredOr, visibleLength } from './text';
 
 const m = eventFormMessages;
 
-/** Texts of rules the spec does not word (limits and our own checks). */
-export const adminMessages = {
-  priceDecimals: 'Price can have at most 2 decimal places',
-  priceTooHigh: 'Price must be at most 1000000 EGP',
-  ticketsWhole: 'Tickets must be a whole number',
-  ticketsTooMany: 'Tickets must be at most 100000',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  categoryUnknown: 'Choose one of the listed categories',
-  imageInvalid: 'Upload the image again',
-  unknownField: 'Unknown field',
-  capacityBelowTaken: (taken: number) =>
-    `Tickets cannot be fewer than the ${taken} already held or sold for this event`,
-  eventChanged: 'This event was changed by someone else. Reload it and try again.',
-  saveCollided: 'Another save got in the way of this one. Try again.',
-  uploadTooLarge: 'The image is larger than 5 MB. Choose a smaller JPEG, PNG or WebP image.',
-  uploadMissing: 'Choose an image file to upload.',
-  uploadOneFile: 'Upload one JPEG, PNG or WebP image at a time.',
-  uploadBadName: 'The file name is not allowed. Rename the file and try again.',
-  uploadFailed: 'The image could not be uploaded. Try again.',
-  uploadKeptCurrent: 'The current image is kept.',
-} as const;
+// The admin feature (server/features/admin) imports its texts from here; they live with the other admin texts.
 
 export const MAX_PRICE_EGP = 1_000_000;
 export const MAX_TICKETS = 100_000;

@@ -1,4 +1,4 @@
-/** Business constants, shared by server and web. */
+/** Business constants (page sizes, limits, the pages' timings), shared by server and web so both sides agree. */
 export const EVENTS_PAGE_SIZE = 6;
 export const ADMIN_EVENTS_PAGE_SIZE = 10;
 export const HEADER_SEARCH_LIMIT = 6;

@@ -6,8 +6,9 @@ export function safeRedirectPath(value: string | null | undefined, fallback = '/
 }
 
 /**
- * Where a signed-in user who opens a signed-out page (login, signup, forgot-pass) is sent (users to
- * /, admins to /admin), or, right after signing in, back to the same-site page that sent them to /login
+ * Where a signed-in user who opens a signed-out page (login, signup, forgot-pass) is sent (users to /, admins to
+ * their own pages at /admin; server/web-html.test.ts: 'sends a signed-in user or admin from login, signup and
+ * forgot-pass on'), or, right after signing in, back to the same-site page that sent them to /login
  * (`?redirect=`) if it is one of their pages.
  */
 export function signedInDestination(role: string, redirect: string | null | undefined): string {

@@ -27,8 +27,8 @@ import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
-import { type LiveLimits, livePlugin } from './plugins/live';
 import { mailWorkerPlugin } from './plugins/mailer';
+import { type LiveLimits, notificationsPlugin } from './plugins/notifications';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
@@ -70,7 +70,7 @@ export interface BuildOptions {
    * Default 10 s, off under NODE_ENV=test (its suites write sessions and roles straight to the database).
    */
   sessionCacheTtlMs?: number;
-  /** How many live-update streams the process holds (server/plugins/live.ts); default from its file limit. */
+  /** How many live-update streams the process holds (server/plugins/notifications.ts); default from its file limit. */
   liveLimits?: LiveLimits;
 }
 
@@ -143,13 +143,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(storagePlugin, { config });
   await app.register(uploadsPlugin);
+  await app.register(notificationsPlugin, { limits: options.liveLimits });
   await app.register(authPlugin, {
     config,
     sessionCacheTtlMs: options.sessionCacheTtlMs ?? (config.nodeEnv === 'test' ? 0 : SESSION_CACHE_TTL_MS),
   });
   await app.register(mailWorkerPlugin, { config });
-  await app.register(livePlugin, { limits: options.liveLimits });
-
   // The payment provider is the one thing the booking module and the payment routes share: it is made here,
   // so that neither feature imports the other (docs/architecture.md).
   const paymentProvider = createPaymentProvider(config);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The only module that reads process.env. Every setting of DESIGN §6 is validated here once;
+ * The only module that reads process.env. Every setting (README's Configuration table) is validated here once;
  * the rest of the server receives a typed AppConfig.
  */
 

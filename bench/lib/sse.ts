@@ -29,7 +29,7 @@ export async function holdLiveClients(
   const started = performance.now();
 
   // Live visitors come from many addresses, and the app holds at most 1,000 streams per address
-  // (server/plugins/live.ts): on loopback the clients take turns among ten source addresses.
+  // (server/plugins/notifications.ts): on loopback the clients take turns among ten source addresses.
   const loopback = new URL(baseUrl).hostname === '127.0.0.1';
   let opened = 0;
   const open = () =>

@@ -5,7 +5,7 @@ import { titleSearchKey } from '../db/title-search';
 
 /**
  * The one mapping from an events row to its API shape, shared by every feature that shows events.
- * Select `eventColumns` from `events` joined with `categories` (see `fromEventsWithCategory`).
+ * Select `eventColumns` from `events` joined with `categories` on `eventCategoryJoin`.
  */
 export const eventColumns = {
   id: events.id,

@@ -212,10 +212,8 @@ export const authPlugin = fp(
 
     const cache = opts.sessionCacheTtlMs ? new SessionCache<CurrentSession>(opts.sessionCacheTtlMs) : undefined;
     if (cache) {
-      // Other processes' sign-outs, revocations, role and profile changes, relayed by the live plugin.
-      app.addHook('onReady', async () => {
-        app.live.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
-      });
+      // Other processes' sign-outs, revocations, role and profile changes, relayed by the notifications plugin.
+      app.notifications.onAccountChange((userId) => (userId ? cache.evictUser(userId) : cache.clear()));
       // This process's own: before the answer leaves, so the client's next request cannot see the old state.
       // A sign-in or a sign-up only adds a session (and a user) that nothing has cached: they keep everyone
       // else's entries, which an on-sale's steady stream of sign-ins would otherwise empty over and over.
@@ -227,7 +225,7 @@ export const authPlugin = fp(
       });
     }
     // Only while every revocation reaches this process.
-    const usableCache = () => (cache && app.live?.listening ? cache : undefined);
+    const usableCache = () => (cache && app.notifications.listening ? cache : undefined);
     const readSession = createSessionReader(app, auth, opts.config, usableCache);
     app.decorateRequest('currentSession', function currentSession(this: FastifyRequest) {
       const self = this as FastifyRequest & { [sessionCache]?: Promise<CurrentSession | null> };
@@ -252,15 +250,16 @@ export const authPlugin = fp(
     app.decorate('requireUser', requireUser);
     app.decorate('requireAdmin', requireAdmin);
 
-    // SPEC §6: every /api/admin route is for admins only. Enforced here for every route as it is registered
-    // (before body parsing and validation), so a new admin route cannot forget it.
+    // Every /api/admin route is for admins only (accounts/roles.test.ts and test/hard/access-matrix.test.ts check
+    // each one). Enforced here for every route as it is registered (before body parsing and validation), so a new
+    // admin route cannot forget it.
     app.addHook('onRoute', (route) => {
       if (route.url !== '/api/admin' && !route.url.startsWith('/api/admin/')) return;
       const existing = route.onRequest ? [route.onRequest].flat() : [];
       route.onRequest = [requireAdmin, ...existing] as typeof route.onRequest;
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'notifications'] },
 );
 
 /** How many verified session cookies are remembered (the set starts over when full). */

@@ -13,5 +13,5 @@ export const databasePlugin = fp(
   async function database(app: FastifyInstance, opts: { database: Database }) {
     app.decorate('database', opts.database);
   },
-  { name: 'database' },
+  { name: 'database', dependencies: [] },
 );

@@ -194,7 +194,8 @@ function isBodyCutShort(error: FastifyError, request: FastifyRequest): boolean {
   );
 }
 
-export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
+/** One error handler for the app: every failure leaves as application/problem+json. */
+async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return sendProblem(reply, error.status, error.code, error.message, error.errors, error.extra);
@@ -248,4 +249,6 @@ export const errorsPlugin = fp(async function errors(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong, try again later');
   });
-});
+}
+
+export const errorsPlugin = fp(errors, { name: 'errors', dependencies: [] });

@@ -66,5 +66,5 @@ export const schedulerPlugin = fp(
       await Promise.allSettled([...running]);
     });
   },
-  { name: 'scheduler', dependencies: [] },
+  { name: 'scheduler', dependencies: ['database'] },
 );

@@ -85,7 +85,7 @@ export const securityPlugin = fp(
       done();
     });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: [] },
 );
 
 const API_DOCS = /^\/api\/docs(?:[/?]|$)/;

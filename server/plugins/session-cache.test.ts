@@ -172,6 +172,6 @@ describe('sessions resolved from the cache', () => {
     // Nothing relays this delete now; the request must see it anyway.
     await ctx.database.db.execute(sql`DELETE FROM sessions WHERE user_id = ${user.id}`);
     expect((await ctx.request(user, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
-    await ctx.app.live.whenListening();
+    await ctx.app.notifications.whenListening();
   });
 });

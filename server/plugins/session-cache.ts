@@ -2,7 +2,7 @@
  * Sessions resolved a moment ago, by token, so that a signed-in visitor's burst of requests (an on-sale:
  * reserve, pay, poll) costs one session query instead of one each. Never the only guard of a revocation:
  * - every change of a session or an account, in any process, evicts that user's entries (the database
- *   triggers of migration 0002_auth_notify.sql, relayed by the live plugin), and the cache is used only
+ *   triggers of migration 0002_auth_notify.sql, relayed by the notifications plugin), and the cache is used only
  *   while that LISTEN connection is up (server/plugins/auth.ts);
  * - this process's own sign-outs, password and profile changes clear it before they answer (its sign-ins
  *   and sign-ups only add a session that nobody has cached, and keep it);

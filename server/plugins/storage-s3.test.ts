@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../contracts/admin';
+import { adminMessages } from '../../contracts/messages/admin';
 // The admin feature's upload helpers, the same as its own upload tests use, here against the bucket.
 import * as adminUploads from '../test/admin-fixtures';
 import { setupTestApp, type TestContext, type TestUser } from '../test/helpers';

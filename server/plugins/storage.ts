@@ -290,5 +290,5 @@ export const storagePlugin = fp(
       setHeaders: (res) => res.header('cache-control', IMMUTABLE),
     });
   },
-  { name: 'storage' },
+  { name: 'storage', dependencies: [] },
 );

@@ -193,7 +193,7 @@ export async function dropLiveConnection(ctx: TestContext): Promise<void> {
       WHERE application_name = 'eventry-live' AND datname = current_database()`,
   );
   await eventually(
-    async () => ctx.app.live.listening,
+    async () => ctx.app.notifications.listening,
     (listening) => !listening,
     'the live connection down',
   );

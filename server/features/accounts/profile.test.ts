@@ -7,7 +7,7 @@ import { messages } from '../../../contracts/messages';
 import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
 import { rememberedUploads } from '../../test/admin-fixtures';
 import { setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
-import { updateProfile } from './service';
+import { createAccountsService } from './service';
 import { cookieOf, postJson } from './test-support';
 
 const ctx = await setupTestApp();
@@ -265,10 +265,8 @@ describe('POST /api/me/avatar', () => {
       ...ctx.app.uploads,
       discard: () => Promise.reject(new Error('the process stopped after the commit')),
     };
-    const removing = updateProfile(
-      ctx.database.db,
-      crashing,
-      async () => '',
+    const accounts = createAccountsService({ db: ctx.database.db, uploads: crashing, hashPassword: async () => '' });
+    const removing = accounts.updateProfile(
       { userId: user.id, sessionId: 'this-session' },
       { firstName: 'Test', lastName: 'User', imageUrl: null },
     );

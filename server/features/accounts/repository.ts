@@ -28,11 +28,6 @@ export async function emailRegistered(db: DbOrTx, email: string): Promise<boolea
   return rows.length > 0;
 }
 
-export async function findProfile(db: DbOrTx, userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId));
-  return row;
-}
-
 export async function updateNames(
   db: DbOrTx,
   userId: string,

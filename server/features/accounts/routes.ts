@@ -20,7 +20,7 @@ import { messages } from '../../../contracts/messages';
 import { problemSchema } from '../../../contracts/problem';
 import { AppError, sendProblem, UnauthorizedError, ValidationError } from '../../plugins/errors';
 import { readSingleUpload, UploadRefused } from '../../plugins/single-upload';
-import * as service from './service';
+import { createAccountsService, RateLimitedError } from './service';
 
 const AUTH_PREFIX = '/api/auth';
 /** Where the emailed links lead in the web app. */
@@ -43,7 +43,10 @@ const POST_ENDPOINTS = new Set([
   '/reset-password',
 ]);
 
-/** Field errors from a zod failure: the first message of each field (SPEC §5 shows one at a time). */
+/**
+ * Field errors from a zod failure: the first message of each field, as the forms show one message a field
+ * (sign-up-sign-in.test.ts: 'reports every missing field at once').
+ */
 function fieldErrors(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -64,7 +67,11 @@ export const AVATAR_UPLOAD_RATE_LIMIT = { max: 20, timeWindow: 60_000 } as const
 
 /** HTTP routes of the accounts feature: better-auth's endpoints behind our rules, and the profile. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const accounts = createAccountsService({
+    db: app.database.db,
+    uploads: app.uploads,
+    hashPassword: async (password) => (await app.auth.$context).password.hash(password),
+  });
   const baseURL = String(app.auth.options.baseURL);
 
   /** Hands a request to better-auth (which speaks Fetch) with the body we validated. */
@@ -155,7 +162,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         switch (endpoint) {
           case '/sign-up/email': {
             const body = parseBody(signUpBodySchema, request.body);
-            await service.consumeEmailLimit(db, 'signUp', body.email);
+            await accounts.consumeEmailLimit('signUp', body.email);
             const { firstName, lastName, email, password, rememberMe } = body;
             const name = `${firstName} ${lastName}`;
             const response = await forward(request, {
@@ -169,22 +176,22 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             });
             // Two sign-ups of one email at once (a double click): both pass better-auth's lookup and the
             // database's unique email refuses the second, which better-auth reports as FAILED_TO_CREATE_USER.
-            if (response.status === 422 && (await service.emailRegistered(db, email))) {
+            if (response.status === 422 && (await accounts.emailRegistered(email))) {
               return sendEmailTaken(reply);
             }
             return await relay(reply, response, endpoint);
           }
           case '/sign-in/email': {
             const { email, password, rememberMe } = parseBody(signInBodySchema, request.body);
-            await service.assertSignInAllowed(db, email, request.ip);
+            await accounts.assertSignInAllowed(email, request.ip);
             const response = await forward(request, { email, password, rememberMe });
-            if (response.status === 401) await service.recordSignInFailure(db, email, request.ip);
+            if (response.status === 401) await accounts.recordSignInFailure(email, request.ip);
             return await relay(reply, response, endpoint);
           }
           case '/request-password-reset': {
             // Identical answers for known and unknown addresses: nothing here reveals who has an account.
             const { email } = parseBody(requestPasswordResetBodySchema, request.body);
-            await service.consumeEmailLimit(db, 'passwordReset', email);
+            await accounts.consumeEmailLimit('passwordReset', email);
             return await relay(reply, await forward(request, { email, redirectTo: RESET_PASSWORD_PAGE }), endpoint);
           }
           case '/reset-password': {
@@ -212,7 +219,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             return await relay(reply, await forward(request), endpoint);
         }
       } catch (error) {
-        if (error instanceof service.RateLimitedError) return sendRateLimited(reply, error.retryAfterSeconds);
+        if (error instanceof RateLimitedError) return sendRateLimited(reply, error.retryAfterSeconds);
         throw error;
       }
     },
@@ -257,14 +264,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await request.currentSession();
       if (!session) throw new UnauthorizedError();
-      const context = await app.auth.$context;
-      return service.updateProfile(
-        db,
-        app.uploads,
-        (password) => context.password.hash(password),
-        { userId: session.user.id, sessionId: session.sessionId },
-        request.body,
-      );
+      return accounts.updateProfile({ userId: session.user.id, sessionId: session.sessionId }, request.body);
     },
   );
 
@@ -315,7 +315,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
         }
-        return { imageUrl: await service.uploadAvatar(db, app.uploads, user.id, data) };
+        return { imageUrl: await accounts.uploadAvatar(user.id, data) };
       },
     );
   });

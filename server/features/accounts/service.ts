@@ -34,13 +34,6 @@ function retryAfter(windowStart: number, windowMs: number, now: number): number 
   return Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
 }
 
-/** Counts one attempt for the email; throws RateLimitedError once the window's budget is spent. */
-export async function consumeEmailLimit(db: Db, limit: EmailLimit, email: string, now = Date.now()): Promise<void> {
-  const { windowMs, max } = EMAIL_LIMITS[limit];
-  const { count, windowStart } = await repository.hitCounter(db, counterKey(limit, email), windowMs, now);
-  if (count > max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
-}
-
 /** The counters of failed sign-ins: per email and address, and per email from any address. */
 function signInCounters(email: string, address: string): Array<{ limit: EmailLimit; key: string }> {
   return [
@@ -49,25 +42,7 @@ function signInCounters(email: string, address: string): Array<{ limit: EmailLim
   ];
 }
 
-/**
- * Throws RateLimitedError when failed sign-ins for `email` from `address`, or from anywhere, are used up
- * (without counting this attempt: only a failure counts, see recordSignInFailure).
- */
-export async function assertSignInAllowed(db: Db, email: string, address: string, now = Date.now()): Promise<void> {
-  for (const { limit, key } of signInCounters(email, address)) {
-    const { windowMs, max } = EMAIL_LIMITS[limit];
-    const { count, windowStart } = await repository.peekCounter(db, key, windowMs, now);
-    if (count >= max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
-  }
-}
-
-export async function recordSignInFailure(db: Db, email: string, address: string, now = Date.now()): Promise<void> {
-  for (const { limit, key } of signInCounters(email, address)) {
-    await repository.hitCounter(db, key, EMAIL_LIMITS[limit].windowMs, now);
-  }
-}
-
-export function toMe(row: repository.ProfileRow): Me {
+function toMe(row: repository.ProfileRow): Me {
   return {
     id: row.id,
     email: row.email,
@@ -79,84 +54,118 @@ export function toMe(row: repository.ProfileRow): Me {
   };
 }
 
-/** Whether an account has this email already. */
-export function emailRegistered(db: Db, email: string): Promise<boolean> {
-  return repository.emailRegistered(db, email);
+export interface AccountsServiceDeps {
+  db: Db;
+  uploads: Uploads;
+  /** better-auth's password hashing (its context's `password.hash`), so a changed password signs in as usual. */
+  hashPassword(password: string): Promise<string>;
 }
 
-export async function getProfile(db: Db, userId: string): Promise<Me> {
-  const row = await repository.findProfile(db, userId);
-  if (!row) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
-  return toMe(row);
+export interface AccountsService {
+  /** Counts one attempt for the email; throws RateLimitedError once the window's budget is spent. */
+  consumeEmailLimit(limit: EmailLimit, email: string, now?: number): Promise<void>;
+  /**
+   * Throws RateLimitedError when failed sign-ins for `email` from `address`, or from anywhere, are used up
+   * (without counting this attempt: only a failure counts, see recordSignInFailure).
+   */
+  assertSignInAllowed(email: string, address: string, now?: number): Promise<void>;
+  recordSignInFailure(email: string, address: string, now?: number): Promise<void>;
+  /** Whether an account has this email already. */
+  emailRegistered(email: string): Promise<boolean>;
+  /**
+   * Saves the names, the picture (the current one, the one just uploaded, or none) and, when given, a new
+   * password. A new password ends every other session of the user (the one making the change stays signed
+   * in). One transaction: all of it or nothing; after it, the files of the replaced picture and of an
+   * uploaded one that was not chosen are removed.
+   */
+  updateProfile(
+    session: { userId: string; sessionId: string },
+    input: { firstName: string; lastName: string; newPassword?: string; imageUrl?: string | null },
+  ): Promise<Me>;
+  /**
+   * Stores an uploaded profile picture (re-encoded by storage) under userImg/ as the user's pending
+   * picture: the edit screen previews it, and saving the profile makes it theirs. An earlier pending
+   * upload that was never saved is removed; this one is too if it is still not saved after the uploads
+   * grace period (server/plugins/uploads.ts).
+   */
+  uploadAvatar(userId: string, data: Buffer): Promise<string>;
 }
 
-/**
- * Saves the names, the picture (the current one, the one just uploaded, or none) and, when given, a new
- * password. A new password ends every other session of the user (the one making the change stays signed
- * in). One transaction: all of it or nothing; after it, the files of the replaced picture and of an
- * uploaded one that was not chosen are removed.
- */
-export async function updateProfile(
-  db: Db,
-  uploads: Uploads,
-  hashPassword: (password: string) => Promise<string>,
-  session: { userId: string; sessionId: string },
-  input: { firstName: string; lastName: string; newPassword?: string; imageUrl?: string | null },
-): Promise<Me> {
-  const hash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
-  const { row, dropped } = await db.transaction(async (tx) => {
-    const images = await repository.lockImages(tx, session.userId);
-    if (!images) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
-    let dropped: string[] = [];
-    const wanted = input.imageUrl === undefined ? images.image : input.imageUrl || null;
-    if (wanted !== images.image) {
-      // Only this user's own upload can become their picture: never another user's file.
-      if (wanted !== null && wanted !== images.pendingImage) {
-        throw new ValidationError({ imageUrl: accountTexts.pictureNotUploaded }, accountTexts.pictureNotUploaded);
+export function createAccountsService({ db, uploads, hashPassword }: AccountsServiceDeps): AccountsService {
+  return {
+    async consumeEmailLimit(limit, email, now = Date.now()) {
+      const { windowMs, max } = EMAIL_LIMITS[limit];
+      const { count, windowStart } = await repository.hitCounter(db, counterKey(limit, email), windowMs, now);
+      if (count > max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
+    },
+
+    async assertSignInAllowed(email, address, now = Date.now()) {
+      for (const { limit, key } of signInCounters(email, address)) {
+        const { windowMs, max } = EMAIL_LIMITS[limit];
+        const { count, windowStart } = await repository.peekCounter(db, key, windowMs, now);
+        if (count >= max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
       }
-      await repository.applyImage(tx, session.userId, wanted);
-      // applyImage also forgets the pending upload: unless it became the picture, nothing shows it now.
-      // Both are remembered with the change, so a crash after the commit cannot leave their files behind.
-      dropped = await rememberDiscarded(tx, [
-        images.image,
-        images.pendingImage === wanted ? null : images.pendingImage,
-      ]);
-    }
-    const updated = await repository.updateNames(tx, session.userId, input);
-    if (!updated) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
-    if (hash) {
-      await repository.updatePasswordHash(tx, session.userId, hash);
-      await repository.deleteOtherSessions(tx, session.userId, session.sessionId);
-    }
-    return { row: updated, dropped };
-  });
-  await uploads.discard(dropped);
-  return toMe(row);
-}
+    },
 
-/**
- * Stores an uploaded profile picture (re-encoded by storage) under userImg/ as the user's pending
- * picture: the edit screen previews it, and saving the profile makes it theirs. An earlier pending
- * upload that was never saved is removed; this one is too if it is still not saved after the uploads
- * grace period (server/plugins/uploads.ts).
- */
-export async function uploadAvatar(db: Db, uploads: Uploads, userId: string, data: Buffer): Promise<string> {
-  const url = await uploads.save('userImg', data, { maxWidth: 512, maxHeight: 512 });
-  let result: Awaited<ReturnType<typeof repository.setPendingImage>>;
-  try {
-    result = await db.transaction(async (tx) => {
-      const set = await repository.setPendingImage(tx, userId, url);
-      if (set) await rememberDiscarded(tx, [set.previousPending]);
-      return set;
-    });
-  } catch (error) {
-    await uploads.discard([url]);
-    throw error;
-  }
-  if (!result) {
-    await uploads.discard([url]);
-    throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
-  }
-  await uploads.discard([result.previousPending]);
-  return url;
+    async recordSignInFailure(email, address, now = Date.now()) {
+      for (const { limit, key } of signInCounters(email, address)) {
+        await repository.hitCounter(db, key, EMAIL_LIMITS[limit].windowMs, now);
+      }
+    },
+
+    emailRegistered: (email) => repository.emailRegistered(db, email),
+
+    async updateProfile(session, input) {
+      const hash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
+      const { row, dropped } = await db.transaction(async (tx) => {
+        const images = await repository.lockImages(tx, session.userId);
+        if (!images) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
+        let dropped: string[] = [];
+        const wanted = input.imageUrl === undefined ? images.image : input.imageUrl || null;
+        if (wanted !== images.image) {
+          // Only this user's own upload can become their picture: never another user's file.
+          if (wanted !== null && wanted !== images.pendingImage) {
+            throw new ValidationError({ imageUrl: accountTexts.pictureNotUploaded }, accountTexts.pictureNotUploaded);
+          }
+          await repository.applyImage(tx, session.userId, wanted);
+          // applyImage also forgets the pending upload: unless it became the picture, nothing shows it now.
+          // Both are remembered with the change, so a crash after the commit cannot leave their files behind.
+          dropped = await rememberDiscarded(tx, [
+            images.image,
+            images.pendingImage === wanted ? null : images.pendingImage,
+          ]);
+        }
+        const updated = await repository.updateNames(tx, session.userId, input);
+        if (!updated) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
+        if (hash) {
+          await repository.updatePasswordHash(tx, session.userId, hash);
+          await repository.deleteOtherSessions(tx, session.userId, session.sessionId);
+        }
+        return { row: updated, dropped };
+      });
+      await uploads.discard(dropped);
+      return toMe(row);
+    },
+
+    async uploadAvatar(userId, data) {
+      const url = await uploads.save('userImg', data, { maxWidth: 512, maxHeight: 512 });
+      let result: Awaited<ReturnType<typeof repository.setPendingImage>>;
+      try {
+        result = await db.transaction(async (tx) => {
+          const set = await repository.setPendingImage(tx, userId, url);
+          if (set) await rememberDiscarded(tx, [set.previousPending]);
+          return set;
+        });
+      } catch (error) {
+        await uploads.discard([url]);
+        throw error;
+      }
+      if (!result) {
+        await uploads.discard([url]);
+        throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
+      }
+      await uploads.discard([result.previousPending]);
+      return url;
+    },
+  };
 }

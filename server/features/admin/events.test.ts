@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../../contracts/admin';
 import { addDays, todayIn } from '../../../contracts/dates';
 import { messages } from '../../../contracts/messages';
+import { adminMessages } from '../../../contracts/messages/admin';
 import { takeTickets, uploadImage, validEventBody } from '../../test/admin-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 

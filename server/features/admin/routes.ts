@@ -6,11 +6,11 @@ import {
   adminEventsPageSchema,
   adminEventsQuerySchema,
   adminFormMetaSchema,
-  adminMessages,
   uploadResultSchema,
 } from '../../../contracts/admin';
 import { eventSchema } from '../../../contracts/catalogue';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
+import { adminMessages } from '../../../contracts/messages/admin';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
 import { readSingleUpload, type UploadFailure, UploadRefused } from '../../plugins/single-upload';

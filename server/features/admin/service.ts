@@ -1,7 +1,6 @@
 import {
   type AdminEventsPage,
   type AdminFormMeta,
-  adminMessages,
   type EventValues,
   eventInputSchema,
   fieldErrors,
@@ -10,6 +9,7 @@ import type { EventDto } from '../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, DEFAULT_CATEGORY_ID } from '../../../contracts/constants';
 import { todayIn } from '../../../contracts/dates';
 import { isUuid } from '../../../contracts/ids';
+import { adminMessages } from '../../../contracts/messages/admin';
 import type { Db, DbOrTx } from '../../db/client';
 import { toEventDto } from '../../domain/events';
 import { AppError, ConflictError, isTransactionCollision, NotFoundError, ValidationError } from '../../plugins/errors';

@@ -10,7 +10,7 @@ import type { LiveEventChange } from '../../../contracts/catalogue';
 import { buildApp } from '../../app';
 import { type Database, openDatabase } from '../../db/client';
 import { events } from '../../db/schema';
-import { defaultLiveLimits } from '../../plugins/live';
+import { defaultLiveLimits } from '../../plugins/notifications';
 import { setupTestApp } from '../../test/helpers';
 import { insertEvent } from './test-events';
 
@@ -114,11 +114,11 @@ describe('GET /api/events/live', () => {
     await stream.waitFor((m) => m.event === 'ready', 'ready');
     expect(stream.headers()['content-type']).toContain('text/event-stream');
     expect(stream.headers()['cache-control']).toContain('no-cache');
-    expect(ctx.app.live.clientCount).toBe(1);
+    expect(ctx.app.notifications.clientCount).toBe(1);
     stream.close();
     await stream.ended;
-    for (let i = 0; i < 100 && ctx.app.live.clientCount > 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(ctx.app.live.clientCount).toBe(0);
+    for (let i = 0; i < 100 && ctx.app.notifications.clientCount > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(ctx.app.notifications.clientCount).toBe(0);
   });
 
   it('answers HEAD with the stream headers and no body', async () => {
@@ -228,14 +228,15 @@ describe('limits on live streams', () => {
       const c1 = from('203.0.113.3');
       await c1.ended;
       expect(c1.status()).toBe(429);
-      expect(limited.live.clientCount).toBe(3);
+      expect(limited.notifications.clientCount).toBe(3);
 
       // The rest of the API still answers while the streams are full.
       expect((await limited.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
       a1.close();
       await a1.ended;
-      for (let i = 0; i < 100 && limited.live.clientCount > 2; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 100 && limited.notifications.clientCount > 2; i++)
+        await new Promise((r) => setTimeout(r, 10));
       const a4 = from('203.0.113.1');
       await a4.waitFor((m) => m.event === 'ready', 'A again after one of its streams ended');
       for (const stream of [a2, b1, a4]) stream.close();

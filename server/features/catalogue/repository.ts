@@ -5,7 +5,6 @@ import { categories, events } from '../../db/schema';
 import { eventCategoryJoin, eventColumns, titleKey, titleStartsWith, toEventDto } from '../../domain/events';
 
 export interface EventFilter {
-  categoryId?: string;
   /** A category id ('music') or name, case-insensitively ('Food & Drink'), resolved inside the query. */
   categoryIdOrName?: string;
   /** Lower-cased title prefix; matched literally (LIKE wildcards are escaped). */
@@ -14,7 +13,6 @@ export interface EventFilter {
 
 function activeEventsWhere(filter: EventFilter): SQL | undefined {
   const conditions: SQL[] = [eq(events.isDeleted, false)];
-  if (filter.categoryId) conditions.push(eq(events.categoryId, filter.categoryId));
   if (filter.categoryIdOrName !== undefined)
     conditions.push(eq(events.categoryId, categoryIdQuery(filter.categoryIdOrName)));
   if (filter.titlePrefix) {

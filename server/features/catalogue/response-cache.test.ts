@@ -199,7 +199,7 @@ describe('catalogue answers from the cache', () => {
     await db.update(events).set({ ticketsAvailable: 29, version: 2 }).where(eq(events.id, row.id));
     expect((await getJson<EventDto>(`/api/events/${row.id}`)).ticketsAvailable).toBe(29);
     await eventually(
-      async () => ctx.app.live.listening,
+      async () => ctx.app.notifications.listening,
       (up) => up,
       'the live connection is back',
     );

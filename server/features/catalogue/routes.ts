@@ -13,7 +13,7 @@ import {
 import { problemSchema } from '../../../contracts/problem';
 import type { AppConfig } from '../../env';
 import { type CacheScope, ResponseCache, sendCached, uncachedEntry } from './response-cache';
-import { archivePastEvents, getCategories, getEvent, listEvents, listEventsKey, searchEvents } from './service';
+import { createCatalogueService } from './service';
 
 const ARCHIVE_JOB = 'archive-past-events';
 const ARCHIVE_EVERY_MS = 60_000;
@@ -34,14 +34,13 @@ export interface CatalogueRoutesOptions {
 
 /** HTTP routes of the catalogue: categories, events (list, detail, header search), live updates; the archive job. */
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, opts) => {
-  const db = app.database.db;
-  const timeZone = opts.config.timeZone;
+  const catalogue = createCatalogueService({ db: app.database.db, timeZone: opts.config.timeZone });
   const cacheEnabled = opts.responseCache ?? opts.config.nodeEnv !== 'test';
   const cache = new ResponseCache({ maxEntries: 1000 });
   // Every change of the events table (from any process) reaches us here before it reaches the SSE clients.
-  app.live.onChange((change) => (change ? cache.invalidateEvent(change.id) : cache.clear()));
+  app.notifications.onEventChange((change) => (change ? cache.invalidateEvent(change.id) : cache.clear()));
   /** Only while LISTENing: without notifications a cached answer could stay stale. */
-  const cacheUsable = () => cacheEnabled && app.live.listening;
+  const cacheUsable = () => cacheEnabled && app.notifications.listening;
 
   /** onRequest: a repeat of a cached URL is answered before parsing, validation or any database work. */
   function serveFromCache(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
@@ -73,7 +72,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   }
 
   app.scheduler.every(ARCHIVE_JOB, ARCHIVE_EVERY_MS, async () => {
-    const archived = await archivePastEvents(db, timeZone);
+    const archived = await catalogue.archivePastEvents();
     if (archived.length > 0) app.log.info({ count: archived.length }, 'archived past events');
   });
 
@@ -88,7 +87,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       onRequest: serveFromCache,
     },
     (request, reply) =>
-      answer(request, reply, 'categories', { kind: 'static' }, categoriesResponseSchema, () => getCategories(db)),
+      answer(request, reply, 'categories', { kind: 'static' }, categoriesResponseSchema, () =>
+        catalogue.getCategories(),
+      ),
   );
 
   app.get(
@@ -103,8 +104,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       onRequest: serveFromCache,
     },
     (request, reply) =>
-      answer(request, reply, `events:${listEventsKey(request.query)}`, { kind: 'events' }, eventsPageSchema, () =>
-        listEvents(db, request.query),
+      answer(
+        request,
+        reply,
+        `events:${catalogue.listEventsKey(request.query)}`,
+        { kind: 'events' },
+        eventsPageSchema,
+        () => catalogue.listEvents(request.query),
       ),
   );
 
@@ -126,7 +132,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         `search:${request.query.q.toLowerCase()}`,
         { kind: 'events' },
         eventSearchResponseSchema,
-        async () => ({ items: await searchEvents(db, request.query.q) }),
+        async () => ({ items: await catalogue.searchEvents(request.query.q) }),
       ),
   );
 
@@ -139,7 +145,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     (request, reply) => {
-      app.live.stream(request, reply);
+      app.notifications.stream(request, reply);
     },
   );
 
@@ -161,7 +167,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         `event:${request.params.id.toLowerCase()}`,
         eventScope(request.params.id),
         eventSchema,
-        () => getEvent(db, request.params.id),
+        () => catalogue.getEvent(request.params.id),
       ),
   );
 };

@@ -5,7 +5,7 @@ import { contactMessages, emailOutbox } from '../../db/schema';
 import { createMailTransport, deliverDueMail, enqueueMail } from '../../plugins/mailer';
 import { setupTestApp } from '../../test/helpers';
 import { startTestSmtpServer } from '../../test/smtp-server';
-import { contactRecipient } from './service';
+import { createContactService } from './service';
 
 const ctx = await setupTestApp({ config: { contactTo: 'hosts@eventry.test' } });
 const smtp = await startTestSmtpServer();
@@ -186,11 +186,13 @@ describe('contact recipient', () => {
   it('is CONTACT_TO, else the oldest admin, else the MAIL_FROM address', async () => {
     const db = ctx.database.db;
     const mailFrom = 'Eventry <no-reply@eventry.test>';
-    expect(await contactRecipient(db, { contactTo: 'hosts@eventry.test', mailFrom })).toBe('hosts@eventry.test');
-    expect(await contactRecipient(db, { contactTo: undefined, mailFrom })).toBe('no-reply@eventry.test');
+    const contactRecipient = (config: { contactTo: string | undefined; mailFrom: string }) =>
+      createContactService({ db, config: { ...config, smtpUrl: undefined } }).contactRecipient();
+    expect(await contactRecipient({ contactTo: 'hosts@eventry.test', mailFrom })).toBe('hosts@eventry.test');
+    expect(await contactRecipient({ contactTo: undefined, mailFrom })).toBe('no-reply@eventry.test');
     const admin = await ctx.createUser({ role: 'admin', email: `boss-${randomUUID().slice(0, 6)}@example.com` });
     await ctx.createUser({ role: 'admin' });
-    expect(await contactRecipient(db, { contactTo: undefined, mailFrom })).toBe(admin.email);
+    expect(await contactRecipient({ contactTo: undefined, mailFrom })).toBe(admin.email);
   });
 });
 

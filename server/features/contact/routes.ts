@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFormSchema, contactResponseSchema, mailboxResponseSchema } from '../../../contracts/contact';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
-import { getMailbox, sendContactMessage } from './service';
+import { createContactService } from './service';
 
 /** Messages a single IP address may send per minute. */
 export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 60_000 } as const;
@@ -12,7 +12,7 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: 60_000 } as const;
 export const contactRoutes: FastifyPluginAsyncZod<{
   config: Pick<AppConfig, 'contactTo' | 'mailFrom' | 'smtpUrl'>;
 }> = async (app, opts) => {
-  const { config } = opts;
+  const contact = createContactService({ db: app.database.db, config: opts.config });
   // Scoped to this plugin: only routes that ask for it are limited. The count lives in this process's
   // memory, so with N app processes an address may send up to N × max a minute; that is enough to stop a flood.
   await app.register(rateLimit, {
@@ -38,7 +38,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await sendContactMessage(app.database.db, config, request.body);
+      const result = await contact.sendContactMessage(request.body);
       return reply.status(201).send(result);
     },
   );
@@ -53,6 +53,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         response: { 200: mailboxResponseSchema },
       },
     },
-    async () => getMailbox(app.database.db, config),
+    async () => contact.getMailbox(),
   );
 };

@@ -6,39 +6,27 @@ import { renderContactEmail } from '../../plugins/email-templates';
 import { enqueueMail, mailBodies } from '../../plugins/mailer';
 import { findFirstAdminEmail, insertContactMessage, listLatestMail } from './repository';
 
+export interface ContactServiceDeps {
+  db: Db;
+  config: Pick<AppConfig, 'contactTo' | 'mailFrom' | 'smtpUrl'>;
+}
+
+export interface ContactService {
+  /**
+   * Who receives contact messages: CONTACT_TO; when unset, the oldest admin account (they can read the
+   * dev mailbox, and they run the site); with no admin either, the MAIL_FROM address.
+   */
+  contactRecipient(): Promise<string>;
+  /** Stores the message and queues its email in one transaction: both exist, or neither. */
+  sendContactMessage(message: ContactForm): Promise<{ id: string }>;
+  /** The latest emails for the admin mailbox. Bodies only of emails that were logged, never of sent ones. */
+  getMailbox(): Promise<MailboxResponse>;
+}
+
 /** "Eventry <no-reply@x.org>" → "no-reply@x.org". */
-export function addressOf(mailbox: string): string {
+function addressOf(mailbox: string): string {
   const match = /<([^<>]+)>\s*$/.exec(mailbox);
   return (match?.[1] ?? mailbox).trim();
-}
-
-/**
- * Who receives contact messages: CONTACT_TO; when unset, the oldest admin account (they can read the
- * dev mailbox, and they run the site); with no admin either, the MAIL_FROM address.
- */
-export async function contactRecipient(db: DbOrTx, config: Pick<AppConfig, 'contactTo' | 'mailFrom'>) {
-  if (config.contactTo) return config.contactTo;
-  return (await findFirstAdminEmail(db)) ?? addressOf(config.mailFrom);
-}
-
-/** Stores the message and queues its email in one transaction: both exist, or neither. */
-export async function sendContactMessage(
-  db: Db,
-  config: Pick<AppConfig, 'contactTo' | 'mailFrom'>,
-  message: ContactForm,
-): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
-    const to = await contactRecipient(tx, config);
-    const id = await insertContactMessage(tx, message);
-    await enqueueMail(tx, {
-      kind: 'contact',
-      to,
-      replyTo: message.email,
-      dedupeKey: `contact:${id}`,
-      ...renderContactEmail(message),
-    });
-    return { id };
-  });
 }
 
 /** A logged email's text as it would have been sent (rendered when it was queued as data). */
@@ -50,16 +38,41 @@ function loggedText(mail: Parameters<typeof mailBodies>[0]): string {
   }
 }
 
-/** The latest emails for the admin mailbox. Bodies only of emails that were logged, never of sent ones. */
-export async function getMailbox(db: DbOrTx, config: Pick<AppConfig, 'smtpUrl'>): Promise<MailboxResponse> {
-  const rows = await listLatestMail(db, MAILBOX_LIMIT);
+export function createContactService({ db, config }: ContactServiceDeps): ContactService {
+  async function contactRecipient(tx: DbOrTx): Promise<string> {
+    if (config.contactTo) return config.contactTo;
+    return (await findFirstAdminEmail(tx)) ?? addressOf(config.mailFrom);
+  }
+
   return {
-    delivery: config.smtpUrl ? 'smtp' : 'log',
-    items: rows.map(({ html, data, ...row }) => ({
-      ...row,
-      text: row.status === 'logged' ? loggedText({ ...row, html, data }) : null,
-      createdAt: row.createdAt.toISOString(),
-      sentAt: row.sentAt ? row.sentAt.toISOString() : null,
-    })),
+    contactRecipient: () => contactRecipient(db),
+
+    sendContactMessage(message) {
+      return db.transaction(async (tx) => {
+        const to = await contactRecipient(tx);
+        const id = await insertContactMessage(tx, message);
+        await enqueueMail(tx, {
+          kind: 'contact',
+          to,
+          replyTo: message.email,
+          dedupeKey: `contact:${id}`,
+          ...renderContactEmail(message),
+        });
+        return { id };
+      });
+    },
+
+    async getMailbox() {
+      const rows = await listLatestMail(db, MAILBOX_LIMIT);
+      return {
+        delivery: config.smtpUrl ? 'smtp' : 'log',
+        items: rows.map(({ html, data, ...row }) => ({
+          ...row,
+          text: row.status === 'logged' ? loggedText({ ...row, html, data }) : null,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+        })),
+      };
+    },
   };
 }

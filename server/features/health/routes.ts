@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendProblem } from '../../plugins/errors';
+import { createHealthService } from './service';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const health = createHealthService({ pool: app.database.pool });
+
   app.get(
     '/api/health',
     {
@@ -13,9 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      try {
-        await app.database.pool.query('SELECT 1');
-      } catch {
+      if (!(await health.databaseReachable())) {
         return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is not reachable');
       }
       return { status: 'ok' as const, database: 'ok' as const };

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { eventInputSchema } from '../../../contracts/admin';
 import { addDays, formatTime12, todayIn, weekdayOf } from '../../../contracts/dates';
-import { archivePastEvents } from '../../features/catalogue/service';
+import { createCatalogueService } from '../../features/catalogue/service';
 import { uploadImage } from '../admin-fixtures';
 import { setupTestApp } from '../helpers';
 import { describeResponse, insertEvent } from './support';
@@ -199,7 +199,9 @@ describe(`the server’s date rules with the process in ${processZone}`, () => {
         endDate: today,
         eventDate: today,
       });
-      const archived = await archivePastEvents(cairo.database.db, zone, new Date(instant));
+      const archived = await createCatalogueService({ db: cairo.database.db, timeZone: zone }).archivePastEvents(
+        new Date(instant),
+      );
       expect(archived).toContain(endedYesterday.id);
       expect(archived).not.toContain(endsToday.id);
     },

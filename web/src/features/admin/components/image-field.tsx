@@ -1,6 +1,6 @@
 import { type RefCallback, useId, useRef, useState } from 'react';
-import { adminMessages } from '../../../../../contracts/admin';
 import { MAX_UPLOAD_BYTES } from '../../../../../contracts/constants';
+import { adminMessages } from '../../../../../contracts/messages/admin';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';

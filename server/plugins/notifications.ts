@@ -12,7 +12,7 @@ import {
 import { sendProblem } from './errors';
 
 /** The channel the events trigger (migration 0001_live_notify.sql) notifies on. */
-export const LIVE_CHANNEL = 'eventry_events';
+export const EVENTS_CHANNEL = 'eventry_events';
 /** The channel the sessions and users triggers (migration 0002_auth_notify.sql) notify on, with a user id. */
 export const AUTH_CHANNEL = 'eventry_auth';
 const HEARTBEAT_MS = 25_000;
@@ -48,14 +48,16 @@ export function defaultLiveLimits(limitsFile = '/proc/self/limits'): LiveLimits 
 }
 
 /**
- * Live updates: one LISTEN connection per process relays every change of the events table (from any
- * process on the same database) to the Server-Sent-Events clients of this process, and every change of
- * sessions and accounts to the session cache (server/plugins/session-cache.ts).
+ * PostgreSQL's notifications, in this process: one LISTEN connection per process relays every change of the
+ * events table (from any process on the same database) to in-process caches (the catalogue's answers) and
+ * then to the live-update streams (Server-Sent Events) of this process, and every change of sessions and
+ * accounts to the session cache (server/plugins/session-cache.ts). The streams live here too: what they
+ * send follows the listener's state (a `resync` after a lost connection) and must reach them after the caches.
  */
-export interface LiveHub {
-  /** Turns the request into an SSE stream until the client leaves or the app closes. */
+export interface Notifications {
+  /** Turns the request into a live-update stream (SSE) until the client leaves or the app closes. */
   stream(request: FastifyRequest, reply: FastifyReply): void;
-  /** Number of connected SSE clients of this process. */
+  /** Number of live-update streams this process holds. */
   readonly clientCount: number;
   /** Resolves once this process is LISTENing (used by tests and start-up). */
   whenListening(): Promise<void>;
@@ -65,7 +67,7 @@ export interface LiveHub {
    * Calls `listener` for every change of the events table, before the SSE clients hear of it, and with
    * `null` whenever changes may have been missed (the LISTEN connection was lost or came back).
    */
-  onChange(listener: (change: LiveEventChange | null) => void): void;
+  onEventChange(listener: (change: LiveEventChange | null) => void): void;
   /**
    * Calls `listener` with the user id whenever a session or the account of that user changes or goes (in any
    * process), and with `null` whenever such changes may have been missed (LISTEN connection lost or back).
@@ -75,7 +77,7 @@ export interface LiveHub {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: LiveHub;
+    notifications: Notifications;
   }
 }
 
@@ -84,8 +86,8 @@ interface Client {
   end(): void;
 }
 
-export const livePlugin = fp(
-  async function live(app: FastifyInstance, options: { limits?: LiveLimits }) {
+export const notificationsPlugin = fp(
+  async function notifications(app: FastifyInstance, options: { limits?: LiveLimits }) {
     const limits = options.limits ?? defaultLiveLimits();
     const clients = new Set<Client>();
     /** Open streams per client address. */
@@ -125,7 +127,7 @@ export const livePlugin = fp(
         notify(accountListeners, message.payload || null);
         return;
       }
-      if (message.channel !== LIVE_CHANNEL || !message.payload) return;
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       let change: LiveEventChange;
       try {
         change = liveEventChangeSchema.parse(JSON.parse(message.payload));
@@ -148,7 +150,7 @@ export const livePlugin = fp(
       client.on('end', () => dropListener(client));
       try {
         await client.connect();
-        await client.query(`LISTEN ${LIVE_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
+        await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
       } catch (err) {
         client.end().catch(() => {});
         throw err;
@@ -245,7 +247,7 @@ export const livePlugin = fp(
       client.write(`retry: 3000\nevent: ${LIVE_READY_EVENT}\ndata: {}\n\n`);
     }
 
-    app.decorate('live', {
+    app.decorate('notifications', {
       stream,
       get clientCount() {
         return clients.size;
@@ -256,13 +258,13 @@ export const livePlugin = fp(
       get listening() {
         return listener !== undefined;
       },
-      onChange(fn) {
+      onEventChange(fn) {
         changeListeners.push(fn);
       },
       onAccountChange(fn) {
         accountListeners.push(fn);
       },
-    } satisfies LiveHub);
+    } satisfies Notifications);
 
     app.addHook('onReady', async () => {
       listening = connect().catch((err: unknown) => {
@@ -288,5 +290,5 @@ export const livePlugin = fp(
       await current?.end().catch(() => {});
     });
   },
-  { name: 'live', dependencies: ['database'] },
+  { name: 'notifications', dependencies: ['database'] },
 );
