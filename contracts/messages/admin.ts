@@ -1,5 +1,6 @@
 export const adminMessages = {
   listTitle: 'Event List',
+  mailboxTitle: 'Mailbox',
   empty: 'There is no Events',
   confirmDeletion: 'Confirm Deletion: Are you sure you want to delete this item?',
   deleted: 'Event deleted successfully',
