@@ -29,9 +29,10 @@ async function addressOf(page: Page, route: PageRoute): Promise<string> {
 }
 
 const STATES: Record<Role, string | undefined> = { visitor: undefined, user: USER_STATE, admin: ADMIN_STATE };
+const WHO: Record<Role, string> = { visitor: 'a visitor', user: 'a signed-in user', admin: 'the admin' };
 
 for (const role of ['visitor', 'user', 'admin'] as const) {
-  test.describe(`the pages a ${role} opens`, () => {
+  test.describe(`the pages ${WHO[role]} opens`, () => {
     test.use({ storageState: STATES[role] });
     for (const route of Object.values(PAGES).filter((page) => roleFor(page) === role)) {
       test(`${route.path} shows its page${route.title === undefined ? '' : ', with the manifest’s title'}`, async ({
