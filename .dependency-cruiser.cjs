@@ -69,14 +69,23 @@ module.exports = {
       severity: 'error',
       comment: 'The server does not import the web app (it serves its build, dist/web).',
       from: { path: '^server/' },
-      to: { path: ['^web/', '(^|/)node_modules/(react|react-dom|react-router)/'] },
+      to: { path: '^web/' },
+    },
+    {
+      name: 'server-not-react',
+      severity: 'error',
+      comment:
+        'Nor React: only a test may use React Router, to check that the server matches addresses as the router does (server/web-app/page-match.test.ts).',
+      from: { path: '^server/', pathNot: '\\.test\\.ts$' },
+      to: { path: '(^|/)node_modules/(react|react-dom|react-router)/' },
     },
     {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that cannot be resolved would slip past every rule above.',
       from: {},
-      to: { couldNotResolve: true },
+      // virtual: modules are written by a Vite plugin at build time (virtual:page-routes, vite.config.ts).
+      to: { couldNotResolve: true, pathNot: '^virtual:' },
     },
   ],
   options: {

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 
 /** Shared by the public pages (home, events list, event detail); see the 'shell' chunk below. */
 const SHELL_MODULES = new RegExp(
@@ -17,10 +19,46 @@ const SHELL_MODULES = new RegExp(
     .join('|'),
 );
 
+const PAGE_ROUTES_ID = 'virtual:page-routes';
+const PAGE_MANIFEST = path.join(import.meta.dirname, 'contracts', 'pages.ts');
+
+/**
+ * `virtual:page-routes` (web/src/app/router.tsx): the pages of the route manifest (contracts/pages.ts) as the
+ * router needs them, written at build time: each page's pattern, its guard and a lazy import of its module,
+ * which Vite resolves to the page's own chunk. Built here rather than read at run time so that the first load
+ * carries neither the modules' paths nor the pages' titles (and the message modules those come from):
+ * docs/decisions/016-one-route-manifest.md.
+ */
+function pageRoutes(): Plugin {
+  const resolved = `\0${PAGE_ROUTES_ID}`;
+  return {
+    name: 'eventry:page-routes',
+    resolveId: (source) => (source === PAGE_ROUTES_ID ? resolved : undefined),
+    async load(id) {
+      if (id !== resolved) return undefined;
+      // Read through Vite rather than imported by this file, whose own loader wants file extensions on imports.
+      const { module, dependencies } = await runnerImport<typeof import('./contracts/pages')>(PAGE_MANIFEST);
+      for (const file of [PAGE_MANIFEST, ...dependencies]) this.addWatchFile(file);
+      const routes = Object.values(module.PAGES).map((page) => {
+        // A page's module exports one component, named after its file: routes/event-details.tsx, EventDetailsRoute.
+        const file = path.basename(page.module, '.tsx');
+        const component = `${file.replace(/(?:^|-)([a-z])/g, (_, letter: string) => letter.toUpperCase())}Route`;
+        const source = readFileSync(path.join(import.meta.dirname, 'web', page.module), 'utf8');
+        if (!new RegExp(`^export (?:function|const) ${component}\\b`, 'm').test(source)) {
+          this.error(`${page.module} (the page at ${page.path}) must export ${component}`);
+        }
+        const blank = page.blankWhilePending ? ', true' : '';
+        return `  [${JSON.stringify(page.path)}, ${JSON.stringify(page.guard)}, () => import(${JSON.stringify(`/${page.module}`)}).then((m) => m.${component})${blank}],`;
+      });
+      return `export const pageRoutes = [\n${routes.join('\n')}\n];\n`;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pageRoutes()],
   // The server-side entry (web/src/app/ssr.tsx) carries its dependencies: the server needs no React install.
   ssr: { noExternal: true },
   build: isSsrBuild
@@ -37,10 +75,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         sourcemap: false,
         assetsInlineLimit: 2048,
-        // dist/web/.vite/manifest.json: the server lists each route's chunks in its HTML (server/web-html.ts).
+        // dist/web/.vite/manifest.json: the server lists each route's chunks in its HTML (server/web-app/template.ts).
         manifest: true,
-        // Every browser we support has modulepreload.
-        modulePreload: { polyfill: false },
+        modulePreload: {
+          // Every browser we support has modulepreload.
+          polyfill: false,
+          // A lazy import lists the chunks to fetch beside its own, but not the framework and shell chunks: boot.tsx
+          // imports both, so every page has them before any lazy import runs. Listing them in each import cost
+          // the first load ~40 B gzip. The entry's own import of the app keeps its whole list.
+          resolveDependencies: (_file, deps, { hostType, hostId }) =>
+            hostType === 'js' && !/(^|\/)index-[\w-]+\.js$/.test(hostId)
+              ? deps.filter((dep) => !/^assets\/(framework|shell)-[\w-]+\.js$/.test(dep))
+              : deps,
+        },
         rolldownOptions: {
           output: {
             // What every page needs in one file instead of a dozen small ones (less per-request overhead).

@@ -48,6 +48,8 @@ const PASSWORD_PATTERN = /^\p{Lu}\p{M}*[\p{L}\p{M}0-9!@#$%^&*()_+\-=[\]{};':"\\|
 
 /** Texts of ours (not the spec's) that server and web share. */
 export const accountTexts = {
+  /** Where the emailed reset link lands (/reset-password): its title and heading. */
+  newPasswordHeading: 'Choose a new password',
   nameTooLong: `Maximum ${NAME_MAX_LENGTH} characters`,
   emailTooLong: `Maximum ${EMAIL_MAX_LENGTH} characters`,
   passwordTooLong: `Maximum ${PASSWORD_MAX_LENGTH} characters`,

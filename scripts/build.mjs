@@ -11,7 +11,7 @@ const started = Date.now();
 
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-// The server-side renderer of the public pages (server/web-html.ts): dist/web-ssr/ssr.js.
+// The server-side renderer of the public pages (server/web-app/react-render.ts): dist/web-ssr/ssr.js.
 execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/app/ssr.tsx', '--logLevel', 'warn'], {
   cwd: root,
   stdio: 'inherit',

@@ -33,7 +33,10 @@ import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
 import { storagePlugin } from './plugins/storage';
 import { uploadsPlugin } from './plugins/uploads';
-import { createWebHtml, encodeHtml, pageAt, sessionRedirect } from './web-html';
+import { encodeHtml } from './web-app/html-encoding';
+import { matchPage } from './web-app/page-match';
+import { sessionRedirect } from './web-app/session-redirect';
+import { createWebHtml } from './web-app/web-html';
 
 export interface RouteTableEntry {
   method: string;
@@ -199,7 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (redirect) {
         return reply.header('cache-control', 'private, no-store').header('vary', 'cookie').redirect(redirect, 302);
       }
-      // The page's title, description, preloads and first data are in the HTML (server/web-html.ts).
+      // The page's title, description, preloads and first data are in the HTML (server/web-app/web-html.ts).
       const page = await webHtml.render(request.url, request.headers.cookie);
       const { body, encoding } = encodeHtml(page.html, request.headers['accept-encoding']);
       reply
@@ -213,7 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // A form the server drew, sent by the browser itself before the app took the page over (web/src/lib/
     // server-drawn-form.ts keeps its button disabled until then, but a browser restoring the button's state or a
     // password manager can still send it): its fields are dropped unread and the page loads again.
-    if (request.method === 'POST' && webHtml && pageAt(pathname)) {
+    if (request.method === 'POST' && webHtml && matchPage(pathname)) {
       return reply.header('cache-control', 'no-store').redirect(request.url, 303);
     }
     return sendProblem(reply, 404, 'NOT_FOUND', 'Not found');

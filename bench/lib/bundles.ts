@@ -102,7 +102,7 @@ export async function measurePages(baseUrl: string, paths: string[], timeoutMs: 
       const started = performance.now();
       const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle', timeout: timeoutMs });
       const loadMs = performance.now() - started;
-      // Stylesheets written into the page (server/web-html.ts) count as CSS: their compressed size alone.
+      // Stylesheets written into the page (server/web-app/template.ts) count as CSS: their compressed size alone.
       const inlineCss = await page.$$eval('style', (elements) => elements.map((e) => e.textContent ?? ''));
       await context.close();
       const assets = await Promise.all([...seen].map(([url, kind]) => measureAsset(url, kind)));

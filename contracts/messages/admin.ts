@@ -1,6 +1,7 @@
 /** Every admin text: the spec's, word for word, then those of rules the spec does not word (limits and our own checks). */
 export const adminMessages = {
   listTitle: 'Event List',
+  mailboxTitle: 'Mailbox',
   empty: 'There is no Events',
   confirmDeletion: 'Confirm Deletion: Are you sure you want to delete this item?',
   deleted: 'Event deleted successfully',

@@ -1,4 +1,6 @@
 export const bookingsMessages = {
+  /** The profile page's title and heading. */
+  yourBookings: 'Your Bookings',
   yourTickets: 'Your Tickets',
   yourHistory: 'Your History',
   /** Why a ticket is in Your History (Ticket['historyReason']). */

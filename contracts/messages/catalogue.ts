@@ -1,4 +1,7 @@
 export const catalogueMessages = {
+  /** The home page's meta description. */
+  homeDescription:
+    'Discover concerts, sports, tech meetups, art and food events near you, and book your tickets in seconds.',
   noSearchMatch: 'There is no events with this title',
   homeEmpty: 'No Events Found',
   listEmpty: 'No Events',

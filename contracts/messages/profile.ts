@@ -1,3 +1,4 @@
 export const profileMessages = {
+  heading: 'Edit Profile',
   saved: 'Your edits are saved successfully!',
 } as const;

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import { CURRENCY } from '../../contracts/constants';
 import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../../contracts/dates';
+import { escapeHtml } from '../web-app/html-encoding';
 
 /**
  * Every email Eventry sends, as plain text and HTML. Anything a user typed is HTML-escaped.
  */
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 interface Rendered {
   subject: string;

@@ -49,7 +49,7 @@ function afterFirstPaint(fallbackMs: number): Promise<void> {
   });
 }
 
-/** Starts fetching every chunk the page runs (listed by the server, server/web-html.ts), all at once. */
+/** Starts fetching every chunk the page runs (listed by the server, server/web-app/template.ts), all at once. */
 function preloadPageChunks(): void {
   const list = document.querySelector<HTMLMetaElement>('meta[name="page-chunks"]')?.content ?? '';
   for (const href of list.split(' ')) {

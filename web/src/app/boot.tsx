@@ -19,7 +19,7 @@ export function boot(root: HTMLElement): void {
       </AppProviders>
     </StrictMode>
   );
-  // Public pages come rendered from the server (server/web-html.ts): adopt that HTML instead of redrawing it.
+  // Public pages come rendered from the server (server/web-app/web-html.ts): adopt that HTML instead of redrawing it.
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page (the page is already painted and readable meanwhile; a click on a part not
   // yet hydrated hydrates that part first).

@@ -6,8 +6,8 @@ import { useMe } from '../features/accounts/api/get-me';
 import { isSigningOut } from '../features/accounts/api/signing-out';
 
 /**
- * Route guards: which pages need sign-in, which are for admins, signed-out visitors or everyone but admins.
- * They only steer the browser: the API enforces the same rules.
+ * The route guards: whom each sends where is the manifest's PageGuard (contracts/pages.ts). They only steer the
+ * browser: the API enforces the same rules.
  */
 
 function Pending() {
@@ -24,8 +24,8 @@ function loginPath(location: { pathname: string; search: string }): string {
 
 /**
  * Sign-in needed: visitors go to /login (and come back afterwards). `blankWhilePending` shows nothing
- * instead of the spinner while the session is unknown (Edit profile stays blank while loading: e2e/accounts.spec.ts
- * 'the edit profile page stays blank while the session is being checked').
+ * instead of the spinner while the session is unknown (the edit-profile page: e2e/accounts.spec.ts, 'the edit
+ * profile page stays blank while the session is being checked').
  */
 export function RequireAuth({
   children,
@@ -65,7 +65,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
 
 /**
  * Public pages: admins are sent to /admin. A page load never gets here for an admin: the server answers it
- * with the redirect (server/web-html.ts sessionRedirect). This covers moving within the app (Back, a link),
+ * with the redirect (server/web-app/session-redirect.ts). This covers moving within the app (Back, a link),
  * where the session is already known, and a page the server sent while it could not read the session.
  */
 export function NotForAdmins({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { getCategoriesQueryOptions } from '../features/catalogue/api/get-categor
 import { getEventQueryOptions } from '../features/catalogue/api/get-event';
 import { type EventsParams, getEventsQueryOptions } from '../features/catalogue/api/get-events';
 
-/** The id of the JSON data block the server puts into index.html (server/web-html.ts). */
+/** The id of the JSON data block the server puts into index.html (server/web-app/web-html.ts). */
 export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
 
 /** What the server embeds: the API answers the first page would fetch at once, so it does not wait for them. */

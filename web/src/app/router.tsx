@@ -1,5 +1,7 @@
-import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { pageRoutes } from 'virtual:page-routes';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { PageGuard } from '../../../contracts/pages';
 import { lazyChunk } from '../lib/chunk';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorFallback } from './error-fallback';
@@ -12,98 +14,29 @@ import { ResyncLocation } from './resync-location';
  * load and the app uses none of its loaders, actions or fetchers. Each page is its own lazy chunk.
  */
 
-/** A lazily loaded route component: one chunk per route, fetched the first time the route renders. */
-const page = lazyChunk;
+/** Where a page's guard sends some visitors on (contracts/pages.ts PageGuard). */
+const GUARDS = {
+  'not-for-admins': NotForAdmins,
+  'signed-out-only': SignedOutOnly,
+  'require-auth': RequireAuth,
+  'require-admin': RequireAdmin,
+  none: ({ children }: { children: ReactNode }) => children,
+} satisfies Record<PageGuard, unknown>;
 
-const HomeRoute = page(
-  () => import('../features/catalogue/routes/home'),
-  (m) => m.HomeRoute,
-);
-const EventsPageRoute = page(
-  () => import('../features/catalogue/routes/events-page'),
-  (m) => m.EventsPageRoute,
-);
-const EventDetailsRoute = page(
-  () => import('../features/catalogue/routes/event-details'),
-  (m) => m.EventDetailsRoute,
-);
-const GetTicketRoute = page(
-  () => import('../features/bookings/routes/get-ticket'),
-  (m) => m.GetTicketRoute,
-);
-const PaymentRoute = page(
-  () => import('../features/bookings/routes/payment'),
-  (m) => m.PaymentRoute,
-);
-const PaymentSuccessRoute = page(
-  () => import('../features/bookings/routes/payment-success'),
-  (m) => m.PaymentSuccessRoute,
-);
-const PaymentFailedRoute = page(
-  () => import('../features/bookings/routes/payment-failed'),
-  (m) => m.PaymentFailedRoute,
-);
-const SuccessEmailRoute = page(
-  () => import('../features/contact/routes/success-email'),
-  (m) => m.SuccessEmailRoute,
-);
-const ContactRoute = page(
-  () => import('../features/contact/routes/contact'),
-  (m) => m.ContactRoute,
-);
-const LoginRoute = page(
-  () => import('../features/accounts/routes/login'),
-  (m) => m.LoginRoute,
-);
-const SignupRoute = page(
-  () => import('../features/accounts/routes/signup'),
-  (m) => m.SignupRoute,
-);
-const ForgotPassRoute = page(
-  () => import('../features/accounts/routes/forgot-pass'),
-  (m) => m.ForgotPassRoute,
-);
-const ResetPasswordRoute = page(
-  () => import('../features/accounts/routes/reset-password'),
-  (m) => m.ResetPasswordRoute,
-);
-const ProfileRoute = page(
-  () => import('../features/bookings/routes/profile'),
-  (m) => m.ProfileRoute,
-);
-const EditProfileRoute = page(
-  () => import('../features/accounts/routes/edit-profile'),
-  (m) => m.EditProfileRoute,
-);
-const AdminEventsRoute = page(
-  () => import('../features/admin/routes/admin-events'),
-  (m) => m.AdminEventsRoute,
-);
-const AdminEventFormRoute = page(
-  () => import('../features/admin/routes/admin-event-form'),
-  (m) => m.AdminEventFormRoute,
-);
-const AdminMailboxRoute = page(
-  () => import('../features/admin/routes/admin-mailbox'),
-  (m) => m.AdminMailboxRoute,
-);
+/** Each page of the route manifest (contracts/pages.ts) in its guard, its chunk fetched the first time it renders. */
+const pages = pageRoutes.map(([path, guard, load, blankWhilePending]) => ({
+  path,
+  Guard: GUARDS[guard],
+  blankWhilePending,
+  Page: lazyChunk(load, (component) => component),
+}));
 
-const NotFoundRoute = page(
+const NotFoundRoute = lazyChunk(
   () => import('./not-found'),
   (m) => m.NotFoundRoute,
 );
 
-type Guard = (props: { children: ReactNode }) => ReactNode;
-
-function guarded(Guarded: Guard, Component: ComponentType) {
-  return (
-    <Guarded>
-      <Component />
-    </Guarded>
-  );
-}
-
-/** Every route of SPEC §2 with its guard. Unknown paths go to /404. */
+/** Every page of the route manifest behind its guard. Unknown paths go to /404. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   // ResyncLocation lives here, not beside AppRoutes in boot.tsx only: useId derives its ids from the shape of
@@ -119,31 +52,17 @@ export function AppRoutes() {
         <Suspense fallback={null}>
           <Routes>
             <Route element={<RootLayout />}>
-              <Route path="/" element={guarded(NotForAdmins, HomeRoute)} />
-              <Route path="/events-page/:category" element={guarded(NotForAdmins, EventsPageRoute)} />
-              <Route path="/event-details/:id" element={guarded(NotForAdmins, EventDetailsRoute)} />
-              <Route path="/event-details/:id/get-ticket" element={guarded(RequireAuth, GetTicketRoute)} />
-              <Route path="/payment" element={guarded(RequireAuth, PaymentRoute)} />
-              <Route path="/payment-success" element={guarded(RequireAuth, PaymentSuccessRoute)} />
-              <Route path="/payment-failed" element={guarded(RequireAuth, PaymentFailedRoute)} />
-              <Route path="/success-email" element={guarded(RequireAuth, SuccessEmailRoute)} />
-              <Route path="/contact" element={guarded(NotForAdmins, ContactRoute)} />
-              <Route path="/login" element={guarded(SignedOutOnly, LoginRoute)} />
-              <Route path="/signup" element={guarded(SignedOutOnly, SignupRoute)} />
-              <Route path="/forgot-pass" element={guarded(SignedOutOnly, ForgotPassRoute)} />
-              <Route path="/reset-password" element={<ResetPasswordRoute />} />
-              <Route path="/profile" element={guarded(RequireAuth, ProfileRoute)} />
-              <Route
-                path="/edit-profile"
-                element={
-                  <RequireAuth blankWhilePending>
-                    <EditProfileRoute />
-                  </RequireAuth>
-                }
-              />
-              <Route path="/admin" element={guarded(RequireAdmin, AdminEventsRoute)} />
-              <Route path="/admin/event/:id" element={guarded(RequireAdmin, AdminEventFormRoute)} />
-              <Route path="/admin/mailbox" element={guarded(RequireAdmin, AdminMailboxRoute)} />
+              {pages.map(({ path, Guard, blankWhilePending, Page }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <Guard blankWhilePending={blankWhilePending}>
+                      <Page />
+                    </Guard>
+                  }
+                />
+              ))}
               <Route path="/404" element={<NotFoundRoute />} />
               <Route path="*" element={<Navigate to="/404" replace />} />
             </Route>

@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from './providers';
 import { AppRoutes } from './router';
 
 /**
- * Server entry (built by scripts/build.mjs into dist/web-ssr, used by server/web-html.ts): the HTML of a
+ * Server entry (built by scripts/build.mjs into dist/web-ssr, used by server/web-app/react-render.ts): the HTML of a
  * public page as a visitor sees it first, from the same components, with the same data the page then
  * hydrates from (the JSON block). The first paint no longer waits for the JavaScript.
  */

@@ -4,7 +4,7 @@ const noSubscription = () => () => {};
 
 /**
  * False in the server's HTML of a page and while React takes that page over, true from then on (and at once
- * for a page drawn in the browser). The forms the server draws (server/web-html.ts VISITOR_FORMS) disable their
+ * for a page drawn in the browser). The forms the server draws (server/web-app/page-head.ts) disable their
  * submit button until then, so that an early click or Enter does not send the bare HTML form. Those forms say
  * method="post" too: a browser that restores the button's state on reload (Firefox) or a password manager can
  * still send one, and a GET would put what was typed, a password included, in the address. The server answers

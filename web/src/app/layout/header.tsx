@@ -90,7 +90,7 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
             </Suspense>
           ) : isPending ? (
             // A session cookie was sent and /api/me has not answered (visitors without one are known at once,
-            // server/web-html.ts): offering Login to someone signed in would be wrong. The hidden word keeps the
+            // server/web-app/web-html.ts): offering Login to someone signed in would be wrong. The hidden word keeps the
             // placeholder exactly as wide as the Login button.
             <span
               aria-hidden="true"

@@ -3,7 +3,7 @@ import { cn } from './cn';
 
 /**
  * web/index.html's own description. Not read from the page: the server replaces it with the first page's
- * own (server/web-html.ts), which must not outlive a client-side navigation to a page without one.
+ * own (server/web-app/web-html.ts), which must not outlive a client-side navigation to a page without one.
  */
 const DEFAULT_DESCRIPTION = 'Discover events near you and book tickets in seconds with Eventry.';
 

@@ -22,9 +22,9 @@ import { VerificationNotice } from '../components/verification-notice';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-/** Edit profile. Blank while loading (the guard holds the page until the user is known). */
+/** Edit profile. Blank while loading (the guard holds the page until the user is known; e2e/accounts.spec.ts). */
 export function EditProfileRoute() {
-  useDocumentMeta('Edit Profile');
+  useDocumentMeta(profileMessages.heading);
   const { data: me } = useMe();
   if (!me) return null;
   return <EditProfileForm me={me} />;
@@ -58,7 +58,8 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
       return;
     }
     setLoading(true);
-    // The loading image shows for about 3 seconds (PROFILE_PICTURE_LOADING_MS), or for as long as the upload takes.
+    // The loading image shows for PROFILE_PICTURE_LOADING_MS at least (or for as long as the upload takes), so a
+    // quick upload does not just flash it.
     const minimum = new Promise((resolve) => setTimeout(resolve, PROFILE_PICTURE_LOADING_MS));
     try {
       const [uploaded] = await Promise.all([upload.mutateAsync(file), minimum]);
@@ -180,7 +181,7 @@ function EditProfileForm({ me }: { me: Me }) {
   return (
     <PageContainer className="flex justify-center">
       <section className="w-full max-w-2xl rounded-2xl border border-border bg-surface-raised p-6 shadow-xl sm:p-10">
-        <h1 className="mb-8 text-2xl font-bold">Edit Profile</h1>
+        <h1 className="mb-8 text-2xl font-bold">{profileMessages.heading}</h1>
         <div className="mb-8 flex flex-col items-center gap-3">
           <ProfilePicture imageUrl={imageUrl} onUploaded={setImageUrl} />
           <VerificationNotice me={me} />

@@ -18,7 +18,7 @@ import { PasswordField } from '../components/password-field';
  * expired or was used). The new password follows the sign-up rules.
  */
 export function ResetPasswordRoute() {
-  useDocumentMeta('Choose a new password');
+  useDocumentMeta(accountTexts.newPasswordHeading);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const token = params.get('token');
@@ -59,7 +59,7 @@ export function ResetPasswordRoute() {
 
   if (linkBroken) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={accountTexts.newPasswordHeading}>
         <div className="flex flex-col gap-5">
           <p
             role="alert"
@@ -76,7 +76,7 @@ export function ResetPasswordRoute() {
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={accountTexts.newPasswordHeading}>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <PasswordField
           label="New Password"

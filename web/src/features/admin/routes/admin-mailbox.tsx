@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MailboxEntry } from '../../../../../contracts/contact';
+import { adminMessages } from '../../../../../contracts/messages/admin';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -77,13 +78,13 @@ function MailCard({ mail }: { mail: MailboxEntry }) {
 
 /** The dev mailbox: with SMTP_URL unset, every email is kept here so its links work on a laptop. */
 export function AdminMailboxRoute() {
-  useDocumentMeta('Mailbox');
+  useDocumentMeta(adminMessages.mailboxTitle);
   const { data, isPending, isError, refetch, isFetching } = useMailbox();
   return (
     <PageContainer className="max-w-4xl">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Mailbox</h1>
+          <h1 className="text-3xl font-bold">{adminMessages.mailboxTitle}</h1>
           <p className="mt-2 text-fg-muted">
             {data?.delivery === 'smtp'
               ? 'Emails go out over SMTP. This list shows the latest 50 and whether they were delivered.'

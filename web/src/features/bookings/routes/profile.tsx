@@ -53,9 +53,9 @@ function Section({
   );
 }
 
-/** Your Bookings: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
+/** Your bookings: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
 export function ProfileRoute() {
-  useDocumentMeta('Your Bookings');
+  useDocumentMeta(bookingsMessages.yourBookings);
   const { data, isError, refetch, isFetching } = useMyBookings();
   if (isError) {
     return (
@@ -70,7 +70,7 @@ export function ProfileRoute() {
   }
   return (
     <PageContainer className="flex flex-col gap-6">
-      <h1 className="sr-only">Your Bookings</h1>
+      <h1 className="sr-only">{bookingsMessages.yourBookings}</h1>
       <Section
         title={bookingsMessages.yourTickets}
         tickets={data?.tickets}

@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router';
-import type { EventDto } from '../../../../../contracts/catalogue';
 import { formatDate, weekdayOf } from '../../../../../contracts/dates';
+import { eventDescription } from '../../../../../contracts/event-description';
 import { isUuid } from '../../../../../contracts/ids';
 import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
@@ -16,18 +16,13 @@ import { useLiveEvents } from '../api/use-live-events';
 import { priceLabel } from '../components/event-card';
 import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
 
-function metaDescription(event: EventDto): string {
-  const text = `${formatDate(event.eventDate)} at ${event.location}, hosted by ${event.host}. ${event.description}`;
-  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}...` : text;
-}
-
-/** Event detail: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
+/** The event page: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
 export function EventDetailsRoute() {
   const { id = '' } = useParams();
   const valid = isUuid(id);
   useLiveEvents();
   const { data: event, error, isPending } = useEvent(id, { enabled: valid });
-  useDocumentMeta(event?.title ?? (isPending ? 'Event' : ''), event ? metaDescription(event) : undefined);
+  useDocumentMeta(event?.title ?? (isPending ? 'Event' : ''), event ? eventDescription(event) : undefined);
 
   if (!valid || (error instanceof ApiError && error.status === 404)) return <Navigate to="/404" replace />;
   if (error) {

@@ -36,12 +36,9 @@ function GridSkeleton() {
   );
 }
 
-/** Home: banner with the first event, up to 6 events by start, 'See More', scroll-to-top. */
+/** Home: banner with the first event, up to 6 events by start, 'See More', scroll-to-top (e2e/catalogue.spec.ts). */
 export function HomeRoute() {
-  useDocumentMeta(
-    '',
-    'Discover concerts, sports, tech meetups, art and food events near you, and book your tickets in seconds.',
-  );
+  useDocumentMeta('', catalogueMessages.homeDescription);
   useLiveEvents();
   const { data, isError, refetch } = useEvents({ page: 1 });
   const delay = useSkeletonDelay(data !== undefined);

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { responsiveImage } from '../../contracts/images';
+import { escapeHtml, jsonForHtml } from './html-encoding';
+import { type PageHead, pageHeads } from './page-head';
+import { matchPage, splitUrl } from './page-match';
+import { reactRenderer } from './react-render';
+import { hasSessionCookie } from './session-redirect';
+import { pageChunks, templateLoader } from './template';
+
+/**
+ * index.html for a page of the web app, with what the first paint needs already in it: the page's <title>
+ * and meta description, the list of the page's chunks (from Vite's manifest), a high-priority preload of the
+ * page's largest image, and the API answers the page would fetch first as a JSON data block
+ * (web/src/app/initial-data.ts seeds the query cache with it). The public pages (home, events list, event
+ * detail) and, for signed-out visitors, the sign-in, sign-up, reset and contact forms also come rendered, by
+ * the same React components (react-render.ts), and the browser hydrates them. HTML → JS → /api/events →
+ * image becomes HTML (painted at once) → (JS, image) in parallel.
+ */
+
+/** The meta element listing the chunks the page runs beyond index.html's entry (web/src/main.tsx reads it). */
+const PAGE_CHUNKS_META = 'page-chunks';
+/** The id of the data block (web/src/app/initial-data.ts reads it). */
+const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+const DEFAULT_TITLE = 'Eventry — discover and book events';
+/** Rendered pages are reused this long (the live stream corrects anything that changed since). */
+const CACHE_TTL_MS = 1_000;
+const CACHE_MAX_ENTRIES = 500;
+
+/** The web app's own title format (web/src/components/ui/page.tsx useDocumentMeta). */
+function documentTitle(title: string): string {
+  return title ? `${title} · Eventry` : DEFAULT_TITLE;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** 200, or 404 for an address the app shows as not found (unknown path, event or category). */
+  status: 200 | 404;
+}
+
+export interface WebHtml {
+  /** index.html for this URL (path and query), with the page's head and data. */
+  render(url: string, cookieHeader?: string): Promise<RenderedPage>;
+}
+
+export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
+  const loadTemplate = templateLoader(webDir);
+  const pageHead = pageHeads(app);
+  const renderReact = reactRenderer(app, webDir);
+  const cache = new Map<string, { at: number; page: RenderedPage }>();
+
+  async function renderNow(url: string, visitor: boolean): Promise<RenderedPage> {
+    const template = loadTemplate();
+    const { pathname, search } = splitUrl(url);
+    const match = matchPage(pathname);
+    let head: PageHead = {};
+    try {
+      head = await pageHead(match, new URLSearchParams(search));
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'page head not rendered');
+    }
+    let html = template.html;
+    if (head.title !== undefined) {
+      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(head.title))}</title>`);
+    }
+    if (head.description !== undefined) {
+      html = html.replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${escapeHtml(head.description)}" />`,
+      );
+    }
+    const links: string[] = [];
+    if (head.image) {
+      // The same choice as the page's <img> (contracts/images.ts), so the browser fetches one file, once.
+      const srcSet = head.imageSizes ? responsiveImage(head.image, head.imageSizes).srcSet : undefined;
+      const choice = srcSet
+        ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(head.imageSizes ?? '')}"`
+        : '';
+      links.push(`<link rel="preload" as="image" href="${escapeHtml(head.image)}"${choice} fetchpriority="high" />`);
+    }
+    // Not <link rel="modulepreload">: the page paints before any JavaScript is fetched; web/src/main.tsx then
+    // fetches these beside the app itself, so the page's chunk does not wait for the router to ask for it.
+    const chunks = pageChunks(template, match?.page.module);
+    if (chunks.length > 0) {
+      links.push(`<meta name="${PAGE_CHUNKS_META}" content="${escapeHtml(chunks.map((f) => `/${f}`).join(' '))}" />`);
+    }
+    if (links.length > 0) html = html.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
+    // Without a session cookie the visitor is signed out: say so, and the page need not ask /api/me.
+    const data = visitor ? { ...head.data, me: null } : head.data;
+    if (data) {
+      const rendered = head.prerender === true || (head.prerender === 'visitors' && visitor);
+      const body = rendered ? ((await renderReact(`${pathname}${search}`, data)) ?? '') : '';
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root">${body}</div>\n    <script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`,
+      );
+    }
+    return { html, status: head.status ?? 200 };
+  }
+
+  return {
+    async render(url, cookieHeader) {
+      // Signed-in visitors get the same page, minus the 'signed out' hint (the page asks /api/me).
+      const visitor = !hasSessionCookie(cookieHeader);
+      const key = `${visitor ? 'v' : 's'} ${url}`;
+      const now = Date.now();
+      const hit = cache.get(key);
+      if (hit && now - hit.at < CACHE_TTL_MS) return hit.page;
+      const page = await renderNow(url, visitor);
+      if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+      cache.set(key, { at: now, page });
+      return page;
+    },
+  };
+}
