@@ -29,6 +29,8 @@ export const paymentMessages = {
   invalidExpiry: "Your card's expiration date is incomplete.",
   holdEnded: 'This reservation is no longer active. Choose your tickets again to book.',
   holdExpired: 'Your hold on these tickets has expired. Choose your tickets again to book.',
+  // The buyer reserved the same event again (another tab): the newer reservation holds the tickets now.
+  holdReplaced: 'You reserved these tickets again in another tab, and that newer reservation holds them now.',
   // The buyer let their hold go (Cancel reservation on the payment page).
   cancelReservation: 'Cancel reservation',
   holdCancelled: 'You cancelled this reservation. Its tickets went back on sale.',

@@ -128,7 +128,9 @@ export function PaymentRoute() {
               : data.status === 'expired'
                 ? // Not the last card error of the hold: it ran out.
                   paymentMessages.holdExpired
-                : data.failureMessage
+                : data.endedReason === 'replaced'
+                  ? paymentMessages.holdReplaced
+                  : data.failureMessage
           }
         />
       </PageContainer>
