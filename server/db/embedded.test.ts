@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -111,4 +111,65 @@ describe('the embedded PostgreSQL of a data folder', () => {
       await rm(freshDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/**
+ * A process that has exited and that nobody reaps (its parent execs into a long sleep): a zombie's PID. It belongs
+ * to the user PostgreSQL runs as ('postgres' under root), as a killed postmaster does: PostgreSQL takes a PID of
+ * another user's (kill answers EPERM) for a stale lock.
+ */
+async function startZombie(): Promise<{ pid: number; parent: ChildProcess }> {
+  const asPostgres = process.getuid?.() === 0 ? postgresUser() : {};
+  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 120'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    ...asPostgres,
+  });
+  const pid = await new Promise<number>((resolve) => {
+    parent.stdout?.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
+  });
+  for (let i = 0; i < 200; i++) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return { pid, parent };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`process ${pid} did not become a zombie`);
+}
+
+/** The uid and gid of the 'postgres' user (the embedded database runs as it under root). */
+function postgresUser(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (uid === undefined || gid === undefined) throw new Error('no postgres user');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+describe.runIf(process.platform === 'linux')('a start after the database was killed and never reaped', () => {
+  it('removes the lock files its zombie postmaster left, says so, and starts', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'eventry-zombie-'));
+    let zombie: { pid: number; parent: ChildProcess } | undefined;
+    try {
+      const first = await startEmbeddedPostgres({ dataDir: dir, database: 'app' });
+      const clusterDir = path.join(dir, 'postgres');
+      const locks = ['postmaster.pid', '.s.PGSQL.5432.lock'].map((name) => path.join(clusterDir, name));
+      const texts = await Promise.all(locks.map((file) => readFile(file, 'utf8')));
+      await first.stop();
+      // What a SIGKILL leaves where nothing reaps the postmaster: its lock files, naming a PID that is a zombie.
+      zombie = await startZombie();
+      const zombiePid = zombie.pid;
+      await Promise.all(locks.map((file, i) => writeFile(file, (texts[i] ?? '').replace(/^\d+/, String(zombiePid)))));
+      const lines: string[] = [];
+      const again = await startEmbeddedPostgres({ dataDir: dir, database: 'app', log: (line) => lines.push(line) });
+      try {
+        expect(await answers(again.connection)).toBe(1);
+        expect(lines.some((line) => line.includes(`pid ${zombiePid} is a zombie`))).toBe(true);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      zombie?.parent.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import EmbeddedPostgres from './embedded-postgres';
@@ -13,6 +13,8 @@ import EmbeddedPostgres from './embedded-postgres';
  */
 
 const SOCKET_PORT = 5432;
+/** How many of the database's log lines a failed start reports. */
+const LAST_LOG_LINES = 5;
 
 export interface EmbeddedDatabase {
   connection: pg.PoolConfig;
@@ -48,6 +50,14 @@ export async function startEmbeddedPostgres({
   // As root, PostgreSQL runs as the 'postgres' user, which must be able to reach the cluster folder.
   if (isRoot) await makeTraversable(dataDir);
 
+  // The database's last words, for a start that fails: the library rejects without a reason of its own.
+  const lastLines: string[] = [];
+  const note = (line: string) => {
+    log?.(line);
+    if (!line) return;
+    lastLines.push(line);
+    if (lastLines.length > LAST_LOG_LINES) lastLines.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: 'postgres',
@@ -73,8 +83,8 @@ export async function startEmbeddedPostgres({
       '-c',
       'wal_buffers=16MB',
     ],
-    onLog: (message: string) => log?.(message.trim()),
-    onError: (message: unknown) => log?.(String(message)),
+    onLog: (message: string) => note(message.trim()),
+    onError: (message: unknown) => note(String(message).trim()),
   });
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
@@ -87,7 +97,12 @@ export async function startEmbeddedPostgres({
     await whenTrue(() => (server as unknown as { process?: unknown }).process !== undefined, starting);
     whileStarting();
   }
-  await starting;
+  await starting.catch((error: unknown) => {
+    const reason = error instanceof Error && error.message ? `${error.message}; ` : '';
+    throw new Error(
+      `the embedded PostgreSQL in ${clusterDir} did not start (${reason}its last log lines: ${lastLines.join(' | ') || 'none'})`,
+    );
+  });
 
   const base: pg.PoolConfig = { host: clusterDir, port: SOCKET_PORT, user: 'postgres', password };
   await ensureDatabase(base, database);
@@ -146,12 +161,29 @@ async function readPostmasterPid(clusterDir: string): Promise<number | undefined
   }
 }
 
+/**
+ * Whether a process runs. A zombie does not: it has exited and only waits for its parent to read its status,
+ * which nobody may ever do where no init process reaps orphans (a container, this project's CI), yet
+ * `kill(pid, 0)` still succeeds on it.
+ */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/** A process that has exited and not been reaped (Linux: state Z or X in /proc/PID/stat). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // pid (comm) state …; comm may hold spaces and parentheses, so read after the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }
 
@@ -187,7 +219,20 @@ export class DataDirInUseError extends Error {}
  */
 async function stopLeftoverServer(clusterDir: string, log?: (line: string) => void): Promise<void> {
   const pid = await readPostmasterPid(clusterDir);
-  if (pid === undefined || !isAlive(pid) || !(await isPostgresProcess(pid))) return;
+  if (pid === undefined) return;
+  if (isZombie(pid)) {
+    // The postmaster was killed and never reaped. PostgreSQL takes a PID that still answers kill(pid, 0) for a
+    // running postmaster and refuses to start, so the lock files it left go. (Should any of its backends still
+    // be attached to the shared memory, PostgreSQL refuses on its own shared-memory check.)
+    log?.(`removing postmaster.pid of a PostgreSQL server that was killed (pid ${pid} is a zombie)`);
+    await rm(path.join(clusterDir, 'postmaster.pid'), { force: true });
+    // The socket's lock file names the same PID, and is refused the same way.
+    const socketLock = path.join(clusterDir, `.s.PGSQL.${SOCKET_PORT}.lock`);
+    const owner = await readFile(socketLock, 'utf8').catch(() => '');
+    if (Number.parseInt(owner, 10) === pid) await rm(socketLock, { force: true });
+    return;
+  }
+  if (!isAlive(pid) || !(await isPostgresProcess(pid))) return;
   const owner = await parentOf(pid);
   if (owner !== undefined && owner > 1 && owner !== process.pid && isAlive(owner)) {
     const command = await readFile(`/proc/${owner}/cmdline`, 'utf8').catch(() => '');
