@@ -43,6 +43,8 @@ const envSchema = z
       .default('Africa/Cairo')
       .refine(isTimeZone, { message: 'must be an IANA time zone such as Africa/Cairo' }),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+    /** Ed25519 private key that signs tickets (PEM, or its 32-byte seed in base64); generated into DATA_DIR if unset. */
+    TICKET_SIGNING_KEY: optionalString,
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     // The sign-in form's limits (contracts/accounts.ts): a longer password could never sign in.
     ADMIN_PASSWORD: optionalString.pipe(
@@ -122,6 +124,8 @@ export interface AppConfig {
   trustedOrigins: string[];
   timeZone: string;
   authSecret: string | undefined;
+  /** TICKET_SIGNING_KEY; start.ts falls back to the one kept in DATA_DIR. */
+  ticketSigningKey: string | undefined;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   holdMinutes: number;
@@ -164,6 +168,7 @@ export function loadConfig(source: Record<string, string | undefined> = readProc
       : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`),
     timeZone: env.APP_TIMEZONE,
     authSecret: env.AUTH_SECRET,
+    ticketSigningKey: env.TICKET_SIGNING_KEY,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     holdMinutes: env.HOLD_MINUTES,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import type { AppConfig } from './env';
+import { resolveTicketSigningKey } from './features/tickets/signing';
 
 type ServerModules = Awaited<ReturnType<typeof loadServerModules>>;
 
@@ -86,7 +87,13 @@ export async function startServer(config: AppConfig, options: { logger?: boolean
     // rendered in the background once it listens.
     const seeded = config.seedDemo ? await seedDemoEvents(database.db, config.timeZone) : 0;
     const authSecret = await resolveAuthSecret(config);
-    app = await buildApp({ config: { ...config, authSecret }, database, runJobs: true, logger: options.logger });
+    const ticketSigningKey = await resolveTicketSigningKey(config.ticketSigningKey, config.dataDir);
+    app = await buildApp({
+      config: { ...config, authSecret, ticketSigningKey },
+      database,
+      runJobs: true,
+      logger: options.logger,
+    });
     await app.ready();
     if (seeded > 0) app.log.info(`seeded ${seeded} demo events`);
     if (config.admin) await ensureAdmin(database.db, app.auth, config.admin);

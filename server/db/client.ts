@@ -28,6 +28,25 @@ export async function executePrepared<T extends Record<string, unknown>>(
   return result.rows;
 }
 
+/** Runs `work` in a transaction on a connection of its own: committed when it returns, rolled back when it throws. */
+export async function inTransaction<T>(
+  pool: Pick<pg.Pool, 'connect'>,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export interface Database {
   pool: pg.Pool;
   /**

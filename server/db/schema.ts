@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -231,6 +232,82 @@ export const paymentEvents = pgTable('payment_events', {
   bookingId: uuid('booking_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------
+// Tickets and check-in (server/features/tickets/)
+// ---------------------------------------------------------------------------
+
+/**
+ * One row per seat of a paid booking, numbered 1..quantity. Issued by the trigger of
+ * server/features/ticketing/sql/eventry_issue_tickets.sql when a booking becomes paid, in the same statement,
+ * and voided by it when a booking stops being paid. The QR payload is not stored: it is the ticket's id,
+ * event and number signed with the server's key (server/features/tickets/signing.ts).
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id),
+    number: integer('number').notNull(),
+    /** 10 characters of TICKET_CODE_ALPHABET (contracts/tickets.ts), unique within the event. */
+    code: text('code').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the ticket stops being valid (its booking refunded or cancelled). */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: text('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name of who admitted it, as it was then (the user may be gone). */
+    checkedInByName: text('checked_in_by_name'),
+    /** Admissions beyond the first: devices that admitted it offline before they knew of each other. */
+    extraAdmissions: integer('extra_admissions').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('tickets_booking_number_idx').on(t.bookingId, t.number),
+    uniqueIndex('tickets_event_code_idx').on(t.eventId, t.code),
+    check('tickets_number_range', sql`${t.number} BETWEEN 1 AND 10`),
+    check('tickets_checked_in_by_with_time', sql`${t.checkedInAt} IS NOT NULL OR ${t.checkedInBy} IS NULL`),
+  ],
+);
+
+/** Who may check tickets in at an event's door besides admins: door staff, granted per event. */
+export const doorStaff = pgTable(
+  'door_staff',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index('door_staff_event_idx').on(t.eventId)],
+);
+
+/**
+ * Scans a device made offline, once each: the nonce the device gave a scan makes its sync idempotent however
+ * often it is sent.
+ */
+export const checkInScans = pgTable(
+  'check_in_scans',
+  {
+    nonce: uuid('nonce').primaryKey(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    scannedBy: text('scanned_by').references(() => users.id, { onDelete: 'set null' }),
+    /** What the sync made of it: admitted (the first admission), or admitted_again (someone had already). */
+    outcome: text('outcome', { enum: ['admitted', 'admitted_again', 'void'] }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('check_in_scans_ticket_idx').on(t.ticketId)],
+);
 
 // ---------------------------------------------------------------------------
 // Contact and email

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Ticket } from '../../../contracts/bookings';
-import type { Queryable } from '../../db/client';
+import { inTransaction, type Queryable } from '../../db/client';
 import type { BookingEndReason, BookingStatus } from '../../db/schema';
 import type { ProviderName } from '../../domain/payments';
 import { STILL_HELD } from './payment-repository';
@@ -217,18 +217,7 @@ async function withEventLocked<T>(
   eventId: string,
   work: (client: pg.PoolClient, event: LockedEvent | undefined) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client, await lockEvent(client, eventId));
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  return inTransaction(pool, async (client) => work(client, await lockEvent(client, eventId)));
 }
 
 type EndedHold = { id: string; paymentIntentId: string | null; quantity: number };

@@ -64,6 +64,7 @@ export const ACCESS: Record<string, Access> = {
   'PATCH /api/me': 'user',
   'POST /api/me/avatar': 'user',
   'GET /api/me/bookings': 'user',
+  'GET /api/me/tickets': 'user',
   // Only ever the caller's own hold: someone else's is null, as no hold is.
   'GET /api/me/holds/:eventId': 'user',
   // bookings and payments
@@ -74,6 +75,11 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/payments/config': 'public',
   'POST /api/payments/simulated/confirm': 'user',
   'POST /api/payments/stripe/webhook': 'webhook',
+  // check-in: admins, and the door staff of the event (who are otherwise users)
+  'GET /api/check-in/events': 'user',
+  'POST /api/check-in': 'admin',
+  'GET /api/check-in/:eventId/bundle': 'admin',
+  'POST /api/check-in/:eventId/sync': 'admin',
   // contact
   'POST /api/contact': 'public',
   // admin
