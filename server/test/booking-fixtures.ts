@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { expect } from 'vitest';
 import { addDays, todayIn } from '../../contracts/dates';
 import type { TestContext, TestUser } from './helpers';
+import { TICKETS_NOT_FOLLOWING_BOOKINGS, type TicketMismatch } from './ticket-invariant';
 
 /** Factories and invariants shared by the bookings and payments suites. */
 
@@ -71,7 +72,10 @@ export async function createUsersFast(
   });
 }
 
-/** capacity = available + held (pending) + sold (paid), and 0 ≤ available ≤ capacity, for every event. */
+/**
+ * capacity = available + held (pending) + sold (paid), and 0 ≤ available ≤ capacity, for every event; and every
+ * booking's tickets follow it (ticket-invariant.ts).
+ */
 export async function expectCapacityInvariant(pool: pg.Pool): Promise<void> {
   const result = await pool.query<{ id: string; capacity: number; available: number; held: number; sold: number }>(
     `SELECT e.id, e.capacity, e.tickets_available AS available,
@@ -86,6 +90,8 @@ export async function expectCapacityInvariant(pool: pg.Pool): Promise<void> {
       row.capacity,
     );
   }
+  const mismatched = await pool.query<TicketMismatch>(TICKETS_NOT_FOLLOWING_BOOKINGS);
+  expect(mismatched.rows, 'a paid booking has its tickets 1..quantity; any other has none valid').toEqual([]);
 }
 
 /** DELETE /api/bookings/:id/hold as `user` (the payment page's "Cancel reservation"). */

@@ -15,6 +15,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { TICKETS_NOT_FOLLOWING_BOOKINGS, type TicketMismatch } from '../ticket-invariant';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const RESULTS = path.join(import.meta.dirname, 'results', 'crash-safety.json');
@@ -319,6 +320,13 @@ async function checkInvariants(clients: Client[], options: { final: boolean }): 
     name: 'capacity = available + held + sold for every event',
     ok: broken.length === 0,
     detail: broken.length ? broken : rows,
+  });
+
+  const mismatched = await sql<TicketMismatch>(TICKETS_NOT_FOLLOWING_BOOKINGS);
+  checks.push({
+    name: 'every paid booking has its tickets 1..quantity, and no other booking a valid one',
+    ok: mismatched.length === 0,
+    detail: mismatched.length ? mismatched : undefined,
   });
 
   const seenPaid = clients.flatMap((c) => [...c.paid]);

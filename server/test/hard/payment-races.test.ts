@@ -8,6 +8,7 @@ import {
   type StandInIntent,
   startStripeStandIn,
 } from '../stripe-stand-in';
+import { TICKETS_NOT_FOLLOWING_BOOKINGS } from '../ticket-invariant';
 import { appRoutes, describeResponse, insertEvent } from './support';
 
 /**
@@ -27,6 +28,8 @@ async function invariant(ctx: TestContext): Promise<void> {
        FROM events e LEFT JOIN bookings b ON b.event_id = e.id GROUP BY e.id`,
   );
   for (const row of rows) expect(row.available + row.used, JSON.stringify(row)).toBe(row.capacity);
+  const mismatched = await ctx.database.pool.query(TICKETS_NOT_FOLLOWING_BOOKINGS);
+  expect(mismatched.rows, 'a paid booking has its tickets 1..quantity; any other has none valid').toEqual([]);
 }
 
 async function state(ctx: TestContext, id: string): Promise<{ status: string; mails: number }> {
