@@ -23,7 +23,6 @@ import { createPaymentProvider } from './features/payments/provider';
 import { paymentsRoutes } from './features/payments/routes';
 import { ticketingPlugin } from './features/ticketing/routes';
 import { ticketsPlugin } from './features/tickets/routes';
-import { newTicketSigningSeed } from './features/tickets/signing';
 import { webDistDir } from './paths';
 import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
@@ -158,12 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // so that neither feature imports the other (docs/architecture.md).
   const paymentProvider = createPaymentProvider(config);
   await app.register(ticketingPlugin, { provider: paymentProvider, config });
-  // start.ts resolves the key (TICKET_SIGNING_KEY or DATA_DIR's); an app built without one (tests) signs with
-  // a key of its own.
-  await app.register(ticketsPlugin, {
-    signingKey: config.ticketSigningKey ?? newTicketSigningSeed(),
-    timeZone: config.timeZone,
-  });
+  await app.register(ticketsPlugin, { signingKey: config.ticketSigningKey, timeZone: config.timeZone });
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes, { config });

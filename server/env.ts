@@ -43,7 +43,7 @@ const envSchema = z
       .default('Africa/Cairo')
       .refine(isTimeZone, { message: 'must be an IANA time zone such as Africa/Cairo' }),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
-    /** Ed25519 private key that signs tickets (PEM, or its 32-byte seed in base64); generated into DATA_DIR if unset. */
+    /** Ed25519 private key that signs tickets (PEM, or its 32-byte seed in base64); kept in the database if unset. */
     TICKET_SIGNING_KEY: optionalString,
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     // The sign-in form's limits (contracts/accounts.ts): a longer password could never sign in.
@@ -124,7 +124,7 @@ export interface AppConfig {
   trustedOrigins: string[];
   timeZone: string;
   authSecret: string | undefined;
-  /** TICKET_SIGNING_KEY; start.ts falls back to the one kept in DATA_DIR. */
+  /** TICKET_SIGNING_KEY; without it the tickets plugin uses the key kept in the database (app_secrets). */
   ticketSigningKey: string | undefined;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;

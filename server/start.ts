@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded';
 import type { AppConfig } from './env';
-import { resolveTicketSigningKey } from './features/tickets/signing';
 
 type ServerModules = Awaited<ReturnType<typeof loadServerModules>>;
 
@@ -87,9 +86,8 @@ export async function startServer(config: AppConfig, options: { logger?: boolean
     // rendered in the background once it listens.
     const seeded = config.seedDemo ? await seedDemoEvents(database.db, config.timeZone) : 0;
     const authSecret = await resolveAuthSecret(config);
-    const ticketSigningKey = await resolveTicketSigningKey(config.ticketSigningKey, config.dataDir);
     app = await buildApp({
-      config: { ...config, authSecret, ticketSigningKey },
+      config: { ...config, authSecret },
       database,
       runJobs: true,
       logger: options.logger,

@@ -309,6 +309,16 @@ export const checkInScans = pgTable(
   (t) => [index('check_in_scans_ticket_idx').on(t.ticketId)],
 );
 
+/**
+ * Secrets the app generates once and every process shares (the ticket signing key, unless
+ * TICKET_SIGNING_KEY gives one): the first process to start writes it, the others read it.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------------------
 // Contact and email
 // ---------------------------------------------------------------------------

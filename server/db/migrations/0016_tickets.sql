@@ -1,7 +1,14 @@
 -- Tickets (server/features/tickets/): a row per seat of a paid booking, door staff granted per event, and the
--- scans devices made offline. Tickets are issued by the trigger of
+-- scans devices made offline; and app_secrets, where the ticket signing key is kept when TICKET_SIGNING_KEY
+-- does not give one. Tickets are issued by the trigger of
 -- server/features/ticketing/sql/eventry_issue_tickets.sql; this migration issues those of the bookings paid
 -- before it, with the function that makes their short codes.
+CREATE TABLE "app_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "check_in_scans" (
 	"nonce" uuid PRIMARY KEY NOT NULL,
 	"ticket_id" uuid NOT NULL,

@@ -13,8 +13,12 @@ import {
   checkInSyncResultSchema,
   myTicketsSchema,
 } from '../../../contracts/tickets';
+import { sharedSecret } from '../../db/shared-secret';
 import { createTicketsService, type TicketsService } from './service';
-import { createTicketSigner, parseTicketSigningKey } from './signing';
+import { createTicketSigner, newTicketSigningSeed, parseTicketSigningKey } from './signing';
+
+/** Where the signing key is kept when TICKET_SIGNING_KEY does not give one. */
+const SIGNING_KEY_SECRET = 'ticket-signing-key';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,11 +33,12 @@ declare module 'fastify' {
  * syncing offline scans). The door's routes are for admins and the event's door staff.
  */
 export const ticketsPlugin = fp(
-  async function tickets(app: FastifyInstance, opts: { signingKey: string; timeZone: string }) {
+  async function tickets(app: FastifyInstance, opts: { signingKey: string | undefined; timeZone: string }) {
+    const key = opts.signingKey ?? (await sharedSecret(app.database.pool, SIGNING_KEY_SECRET, newTicketSigningSeed));
     const service = createTicketsService({
       db: app.database.pool,
       pool: app.database.pool,
-      signer: createTicketSigner(parseTicketSigningKey(opts.signingKey)),
+      signer: createTicketSigner(parseTicketSigningKey(key)),
       timeZone: opts.timeZone,
     });
     app.decorate('tickets', service);

@@ -1,7 +1,4 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject, sign, verify } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   decodeTicketQr,
   encodeTicketClaim,
@@ -12,8 +9,8 @@ import {
 } from '../../../contracts/tickets';
 
 /**
- * The key that signs tickets' QR payloads (Ed25519). Given as TICKET_SIGNING_KEY (several processes share it),
- * or generated on first start into DATA_DIR. Scanners get the public key in the check-in bundle and verify
+ * The key that signs tickets' QR payloads (Ed25519). Given as TICKET_SIGNING_KEY, or generated on the first
+ * start and kept in the database (app_secrets), so that every process signs with the same key. Scanners get the public key in the check-in bundle and verify
  * offline.
  */
 export interface TicketSigner {
@@ -68,17 +65,4 @@ export function createTicketSigner(privateKey: KeyObject): TicketSigner {
 export function newTicketSigningSeed(): string {
   const der = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' });
   return toBase64Url(der.subarray(PKCS8_ED25519_PREFIX.length));
-}
-
-/** TICKET_SIGNING_KEY, or one generated on first start and kept in DATA_DIR (mode 600). */
-export async function resolveTicketSigningKey(configured: string | undefined, dataDir: string): Promise<string> {
-  if (configured) return configured;
-  const file = path.join(dataDir, '.ticket-signing-key');
-  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  await mkdir(dataDir, { recursive: true });
-  const seed = newTicketSigningSeed();
-  await writeFile(file, `${seed}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EEXIST') throw error;
-  });
-  return (await readFile(file, 'utf8')).trim();
 }
