@@ -22,6 +22,11 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, 'PORT must be a number'],
     [{ APP_TIMEZONE: 'Mars/Olympus' }, 'APP_TIMEZONE must be an IANA time zone'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
+    [{ DATABASE_URL: 'postgres://db/eventry' }, 'AUTH_SECRET is required with DATABASE_URL'],
+    [
+      { DATABASE_URL: 'postgres://db/eventry', AUTH_SECRET: 'x'.repeat(32) },
+      'TICKET_SIGNING_KEY is required with DATABASE_URL',
+    ],
     [{ HOLD_MINUTES: '0' }, 'HOLD_MINUTES'],
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: `S${'x'.repeat(128)}` }, 'ADMIN_PASSWORD must be at most 128 characters'],

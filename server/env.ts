@@ -103,6 +103,18 @@ const envSchema = z
         message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
       });
     }
+    // With an external database several processes may share it: each must sign sessions and tickets as the
+    // others do, which a secret each process made for itself would not (the embedded database has one process).
+    if (env.DATABASE_URL) {
+      for (const name of ['AUTH_SECRET', 'TICKET_SIGNING_KEY'] as const) {
+        if (env[name]) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} is required with DATABASE_URL (every process must use the same one): set it to the output of \`openssl rand -base64 32\``,
+        });
+      }
+    }
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       ctx.addIssue({
