@@ -36,9 +36,20 @@ export const schedulerPlugin = fp(
         await job();
         return true;
       } finally {
-        if (locked)
-          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`eventry:job:${name}`]).catch(() => {});
-        client.release();
+        // A session-level lock stays with its connection: one that could not be released (the connection broke,
+        // the statement failed) must not go back to the pool, where it would keep the job locked for every
+        // process until that connection closed. Destroying the connection releases it.
+        let released = !locked;
+        if (locked) {
+          released = await client
+            .query<{ unlocked: boolean }>('SELECT pg_advisory_unlock(hashtext($1)) AS unlocked', [
+              `eventry:job:${name}`,
+            ])
+            .then((res) => res.rows[0]?.unlocked === true)
+            .catch(() => false);
+          if (!released) app.log.warn({ job: name }, 'job lock not released: its connection is closed instead');
+        }
+        client.release(released ? undefined : true);
       }
     }
 
