@@ -156,6 +156,23 @@ export async function setupTestApp(
   };
 }
 
+/**
+ * A second app process on the same database as `ctx` (its own pools, caches and LISTEN connection), as another
+ * process behind a load balancer would be. Close it before `ctx`.
+ */
+export async function anotherProcess(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = openDatabase(ctx.database.connection);
+  const app = await buildApp({ config: ctx.config, database, logger: false, webDir: null });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** Polls `read` until `done` holds (a change reaches a cache through a notification, within milliseconds). */
 export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
   let last: T | undefined;

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
 import { messages } from '../../../contracts/messages';
 import { problemSchema } from '../../../contracts/problem';
 import { AppError, sendProblem, UnauthorizedError, ValidationError } from '../../plugins/errors';
+import { registerSharedRateLimit } from '../../plugins/shared-rate-limit';
 import { readSingleUpload, UploadRefused } from '../../plugins/single-upload';
 import { createAccountsService, RateLimitedError } from './service';
 
@@ -270,20 +270,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(async (uploads) => {
     // Each upload is decoded and re-encoded, which costs the machine a fraction of a second: one account may
-    // not keep it busy. Counted per account (per address for a visitor, who then gets the 401), in this
-    // process's memory, before the body is read.
-    await uploads.register(rateLimit, {
-      global: false,
+    // not keep it busy. Counted per account (per address for a visitor, who then gets the 401), across every
+    // process, before the body is read.
+    await registerSharedRateLimit(uploads, {
+      name: 'avatar',
       keyGenerator: async (request) => {
         const user = await request.currentUser();
         return user ? `user:${user.id}` : `ip:${request.ip}`;
       },
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          429,
-          'RATE_LIMITED',
-          `You have uploaded too many pictures. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
-        ),
+      message: (seconds) => `You have uploaded too many pictures. Please wait ${seconds} seconds and try again.`,
     });
     await uploads.register(multipart, {
       preservePath: true,

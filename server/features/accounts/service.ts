@@ -1,6 +1,7 @@
 import type { Me } from '../../../contracts/accounts';
 import { accountTexts } from '../../../contracts/accounts';
 import type { Db } from '../../db/client';
+import { hitCounter, peekCounter } from '../../db/counters';
 import { AppError, NotFoundError, ValidationError } from '../../plugins/errors';
 import { rememberDiscarded, type Uploads } from '../../plugins/uploads';
 import * as repository from './repository';
@@ -95,21 +96,21 @@ export function createAccountsService({ db, uploads, hashPassword }: AccountsSer
   return {
     async consumeEmailLimit(limit, email, now = Date.now()) {
       const { windowMs, max } = EMAIL_LIMITS[limit];
-      const { count, windowStart } = await repository.hitCounter(db, counterKey(limit, email), windowMs, now);
+      const { count, windowStart } = await hitCounter(db, counterKey(limit, email), windowMs, now);
       if (count > max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
     },
 
     async assertSignInAllowed(email, address, now = Date.now()) {
       for (const { limit, key } of signInCounters(email, address)) {
         const { windowMs, max } = EMAIL_LIMITS[limit];
-        const { count, windowStart } = await repository.peekCounter(db, key, windowMs, now);
+        const { count, windowStart } = await peekCounter(db, key, windowMs, now);
         if (count >= max) throw new RateLimitedError(retryAfter(windowStart, windowMs, now));
       }
     },
 
     async recordSignInFailure(email, address, now = Date.now()) {
       for (const { limit, key } of signInCounters(email, address)) {
-        await repository.hitCounter(db, key, EMAIL_LIMITS[limit].windowMs, now);
+        await hitCounter(db, key, EMAIL_LIMITS[limit].windowMs, now);
       }
     },
 

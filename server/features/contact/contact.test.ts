@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactMessages, emailOutbox } from '../../db/schema';
 import { createMailTransport, deliverDueMail, enqueueMail } from '../../plugins/mailer';
-import { setupTestApp } from '../../test/helpers';
+import { anotherProcess, setupTestApp } from '../../test/helpers';
 import { startTestSmtpServer } from '../../test/smtp-server';
 import { createContactService } from './service';
 
@@ -148,6 +148,27 @@ describe('POST /api/contact', () => {
     expect(limited.json().detail).toMatch(/too many messages/i);
     // Another address is not affected.
     expect((await send({ ...valid, subject: 'Other sender' }, '192.0.2.78')).statusCode).toBe(201);
+  });
+
+  it('counts an address across every process of the database, not per process', async () => {
+    const other = await anotherProcess(ctx);
+    try {
+      const address = '192.0.2.91';
+      const viaOther = (subject: string) =>
+        other.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...valid, subject },
+          remoteAddress: address,
+        });
+      for (let i = 0; i < 3; i++)
+        expect((await send({ ...valid, subject: `Here ${i}` }, address)).statusCode).toBe(201);
+      for (let i = 0; i < 2; i++) expect((await viaOther(`There ${i}`)).statusCode).toBe(201);
+      expect((await viaOther('There 3')).statusCode).toBe(429);
+      expect((await send({ ...valid, subject: 'Here 4' }, address)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 
   it('counts each visitor behind a trusted proxy (TRUST_PROXY) by the forwarded address', async () => {

@@ -1,8 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFormSchema, contactResponseSchema, mailboxResponseSchema } from '../../../contracts/contact';
 import type { AppConfig } from '../../env';
-import { AppError } from '../../plugins/errors';
+import { registerSharedRateLimit } from '../../plugins/shared-rate-limit';
 import { createContactService } from './service';
 
 /** Messages a single IP address may send per minute. */
@@ -13,16 +12,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   config: Pick<AppConfig, 'contactTo' | 'mailFrom' | 'smtpUrl'>;
 }> = async (app, opts) => {
   const contact = createContactService({ db: app.database.db, config: opts.config });
-  // Scoped to this plugin: only routes that ask for it are limited. The count lives in this process's
-  // memory, so with N app processes an address may send up to N × max a minute; that is enough to stop a flood.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        'RATE_LIMITED',
-        `You have sent too many messages. Please wait ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds and try again.`,
-      ),
+  // Scoped to this plugin: only routes that ask for it are limited, counted in the database for every process.
+  await registerSharedRateLimit(app, {
+    name: 'contact',
+    message: (seconds) => `You have sent too many messages. Please wait ${seconds} seconds and try again.`,
   });
 
   app.post(
