@@ -95,6 +95,11 @@ export async function startServer(config: AppConfig, options: { logger?: boolean
     await app.ready();
     if (seeded > 0) app.log.info(`seeded ${seeded} demo events`);
     if (config.admin) await ensureAdmin(database.db, app.auth, config.admin);
+    if (config.databaseUrl && !config.s3) {
+      app.log.warn(
+        `pictures are kept in ${config.dataDir}/uploads: if several Eventry processes share this database, set S3_* so that every process serves the same pictures`,
+      );
+    }
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info(`Eventry is ready at ${config.port === 0 ? address : config.appUrl}`);
     const ready = app;
