@@ -29,6 +29,7 @@ import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
 import { mailWorkerPlugin } from './plugins/mailer';
+import { metricsPlugin } from './plugins/metrics';
 import { type LiveLimits, notificationsPlugin } from './plugins/notifications';
 import { schedulerPlugin } from './plugins/scheduler';
 import { securityPlugin } from './plugins/security';
@@ -153,6 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessionCacheTtlMs: options.sessionCacheTtlMs ?? (config.nodeEnv === 'test' ? 0 : SESSION_CACHE_TTL_MS),
   });
   await app.register(mailWorkerPlugin, { config });
+  // Before the routes, so that its request hook times every one of them.
+  await app.register(metricsPlugin, { token: config.metricsToken });
   // The payment provider is the one thing the booking module and the payment routes share: it is made here,
   // so that neither feature imports the other (docs/architecture.md).
   const paymentProvider = createPaymentProvider(config);

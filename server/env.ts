@@ -86,6 +86,8 @@ const envSchema = z
         })
         .optional(),
     ),
+    /** Bearer token of GET /metrics (Prometheus); unset: no metrics. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -152,6 +154,7 @@ export interface AppConfig {
     | undefined;
   trustProxy: boolean | number | string[];
   logLevel: string;
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -208,6 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = readProc
         : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -40,3 +40,23 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     client.release();
   }
 }
+
+/** How many migrations this build has (its journal). */
+function bundledMigrations(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/**
+ * Whether the database has every migration of this build (a process started before another applied a newer
+ * build's are behind; one whose database was restored from an older backup is too).
+ */
+export async function migrationsApplied(db: Pick<pg.Pool, 'query'>): Promise<boolean> {
+  const result = await db.query<{ applied: number }>(
+    `SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN 0
+                 ELSE (SELECT count(*)::int FROM drizzle.__drizzle_migrations) END AS applied`,
+  );
+  return (result.rows[0]?.applied ?? 0) >= bundledMigrations();
+}

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestEvent } from '../../test/booking-fixtures';
 import { setupTestApp } from '../../test/helpers';
 
 const ctx = await setupTestApp();
@@ -130,5 +131,76 @@ describe('GET /api/me', () => {
     const res = await ctx.request(user, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: user.email, firstName: 'Mona', lastName: 'Adel', role: 'user' });
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is ready once the database answers and has every migration of this build', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready on a database that lacks a migration of this build (an older backup restored)', async () => {
+    const behind = await setupTestApp();
+    try {
+      await behind.database.pool.query(
+        'DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations)',
+      );
+      const res = await behind.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'MIGRATIONS_PENDING' });
+      // Liveness is another question: the process itself is fine.
+      expect((await behind.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
+describe('GET /metrics', () => {
+  it('does not exist without METRICS_TOKEN', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it("gives Prometheus metrics to the token's bearer only: latency by route, reservations by outcome, holds, outbox, pools", async () => {
+    const token = 'metrics-token-0123456789';
+    const withMetrics = await setupTestApp({ config: { metricsToken: token } });
+    try {
+      const event = await createTestEvent(withMetrics.database.pool, { capacity: 2 });
+      const buyer = await withMetrics.createUser();
+      const reserve = (quantity: number) =>
+        withMetrics.request(buyer, { method: 'POST', url: '/api/bookings', payload: { eventId: event.id, quantity } });
+      expect((await reserve(2)).statusCode).toBe(201);
+      expect((await reserve(3)).statusCode).toBe(409);
+      for (const authorization of [undefined, 'Bearer wrong-token-0123456789', token]) {
+        const refused = await withMetrics.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: authorization ? { authorization } : {},
+        });
+        expect(refused.statusCode).toBe(401);
+      }
+      const res = await withMetrics.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      const body = res.body;
+      expect(body).toMatch(
+        /eventry_http_request_duration_seconds_count\{method="POST",route="\/api\/bookings",status="201"\} 1/,
+      );
+      expect(body).toMatch(/eventry_reservations_total\{outcome="held"\} 1/);
+      expect(body).toMatch(/eventry_reservations_total\{outcome="sold_out"\} 1/);
+      expect(body).toMatch(/eventry_holds_active 1/);
+      expect(body).toMatch(/eventry_mail_outbox_pending \d+/);
+      expect(body).toMatch(/eventry_db_pool_connections\{pool="main",state="total"\} \d+/);
+      expect(body).toMatch(/eventry_live_clients 0/);
+      expect(body).toMatch(/eventry_process_resident_memory_bytes \d+/);
+    } finally {
+      await withMetrics.close();
+    }
   });
 });

@@ -22,4 +22,26 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'ok' as const, database: 'ok' as const };
     },
   );
+
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['health'],
+        summary:
+          'Readiness, for load balancers: 200 when this process can serve (database reachable, migrations applied), else 503; 503 while it shuts down',
+        response: { 200: z.object({ status: z.literal('ready') }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const readiness = await health.readiness();
+      if (!readiness.ready) {
+        return readiness.reason === 'database'
+          ? sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'The database is not reachable')
+          : sendProblem(reply, 503, 'MIGRATIONS_PENDING', 'The database lacks migrations of this version');
+      }
+      return { status: 'ready' as const };
+    },
+  );
 };

@@ -41,6 +41,7 @@ export const OTHER_CONFIGURATION_ROUTES = new Set(['GET /uploads/:folder/:file']
 
 export const ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'GET /api/docs': 'docs',
   'GET /api/docs/static/index.html': 'docs',
   'GET /api/docs/static/swagger-initializer.js': 'docs',
