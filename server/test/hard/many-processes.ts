@@ -25,8 +25,8 @@ import { TICKETS_NOT_FOLLOWING_BOOKINGS } from '../ticket-invariant';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'dist/server/main.js');
-const CLIENTS = 60;
-const PHASE_MS = 12_000;
+const CLIENTS = 40;
+const PHASE_MS = 8_000;
 /** Tickets of the event that sells out while a process is killed. */
 const CONTESTED = 600;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
