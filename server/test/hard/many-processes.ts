@@ -426,3 +426,8 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+// An error thrown outside main's chain (a stream callback) still ends the run through main's finally.
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

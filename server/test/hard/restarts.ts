@@ -173,11 +173,14 @@ const STOPS: Array<[string, (app: App) => Promise<void>]> = [
   ],
 ];
 
+let current: App | undefined;
+
 async function main(): Promise<void> {
   dataDir = await mkdtemp(path.join(tmpdir(), 'eventry-restarts-'));
   port = await freePort();
   const results: Array<[string, string]> = [];
   let app = start();
+  current = app;
   log(`first start: ready in ${await waitReady(app)} ms`);
   const signUp = await auth('/api/auth/sign-up/email', { ...credentials, firstName: 'Restart', lastName: 'Tester' });
   if (signUp !== 200) {
@@ -188,6 +191,7 @@ async function main(): Promise<void> {
     await stop(app);
     output = '';
     app = start();
+    current = app;
     try {
       const ms = await waitReady(app);
       const signIn = await auth('/api/auth/sign-in/email', credentials);
@@ -197,6 +201,7 @@ async function main(): Promise<void> {
     } catch (error) {
       results.push([name, `FAIL: ${(error as Error).message}`]);
       app = start(); // whatever state it left, go on with the next kind of stop
+      current = app;
       await waitReady(app).catch(() => {});
     }
     log(`${name}: ${results.at(-1)?.[1]}`);
@@ -213,5 +218,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
+  // Leave nothing running behind: the app's whole group, its database included.
+  if (current?.child.pid) signal(-current.child.pid, 'SIGKILL');
   process.exit(1);
 });
