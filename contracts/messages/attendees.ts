@@ -18,7 +18,6 @@ export const attendeesMessages = {
   admittedTwice: 'Admitted twice',
   ticketOf: (number: number, of: number) => `Ticket ${number} of ${of}`,
   notCheckedIn: 'Not checked in',
-  checkedInBy: (at: string, by: string) => `${at} by ${by}`,
   showing: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
   eventNotFound: 'This event does not exist or was deleted.',
   columns: {
