@@ -61,6 +61,8 @@ for (const viewport of VIEWPORTS) {
     page,
     baseURL,
   }) => {
+    // A buyer of its own, two searches, a wait for the poll and a download: over a minute on a busy machine.
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'teal' } })
       .png()

@@ -7,6 +7,7 @@ import { attendeesMessages as m } from '../../../../../contracts/messages/attend
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { attendeesCsvUrl, useAttendees } from '../api/get-attendees';
@@ -114,7 +115,10 @@ export function AdminAttendeesRoute() {
                 <span className="font-medium text-fg">{data.event.title}</span> · {formatDate(data.event.eventDate)} ·{' '}
                 <TimeRange start={data.event.startTime} end={data.event.endTime} />
               </p>
-            ) : null}
+            ) : (
+              // The line's place while loading: the page does not move when it comes.
+              <Skeleton className="mt-1 h-6 w-72 max-w-full" />
+            )}
           </div>
           <a href={attendeesCsvUrl(id)} download className={buttonClasses('secondary', 'md')}>
             <svg
