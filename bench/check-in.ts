@@ -19,6 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { LeanConnection } from './lib/lean-http';
 import { type CeilingServer, round } from './lib/load';
+import type { BenchRow } from './lib/report';
 import { type Buyer, createBuyers, createEvent, type HttpRun, latencies, openBuyers, runHttp } from './reservations';
 
 export interface CheckInBenchOptions {
@@ -52,16 +53,7 @@ export interface CheckInBenchResult {
     rawDatabase: { transactions: number; perSecond: number };
   };
   issuing: { buyers: number; order: string[]; withoutTickets: HttpRun[]; withTickets: HttpRun[]; ratio: number };
-  rows: Array<{
-    measurement: string;
-    ours: number | string | null;
-    ceiling: number | string | null;
-    ratio: number | null;
-    target: string;
-    pass: boolean | null;
-    unit?: string;
-    note?: string;
-  }>;
+  rows: Array<Omit<BenchRow, 'row'>>;
 }
 
 const TICKETS_PER_BOOKING = 10;

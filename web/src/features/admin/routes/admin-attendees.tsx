@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useEffect, useId } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
 import { ATTENDEES_PAGE_SIZE, ATTENDEES_QUERY_MAX, type AttendeeCounts } from '../../../../../contracts/attendees';
 import { formatDate } from '../../../../../contracts/dates';
 import { isUuid } from '../../../../../contracts/ids';
@@ -12,8 +12,7 @@ import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { attendeesCsvUrl, useAttendees } from '../api/get-attendees';
 import { AttendeesList, AttendeesSkeleton } from '../components/attendees-list';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { useListSearch } from '../components/use-list-search';
 
 function Figure({ label, value, detail, tone }: { label: string; value: number; detail?: string; tone?: 'warn' }) {
   return (
@@ -48,42 +47,11 @@ function Figures({ counts }: { counts: AttendeeCounts }) {
 /** /admin/event/:id/attendees: who holds a ticket, who is in; kept up to date while the page is open. */
 export function AdminAttendeesRoute() {
   const { id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const [search, setSearch] = useState(q);
-  const syncedQ = useRef(q);
+  const { q, page, search, setSearch, go } = useListSearch();
   const searchId = useId();
   const valid = isUuid(id);
   const { data, error, isPending, isError, refetch, isFetching } = useAttendees({ eventId: id, q, page });
   useDocumentMeta(data ? m.titleOf(data.event.title) : m.title);
-
-  function go(next: { q?: string; page?: number }, replace = false) {
-    const nextQ = next.q ?? q;
-    const nextPage = next.page ?? page;
-    const nextParams = new URLSearchParams();
-    if (nextQ) nextParams.set('q', nextQ);
-    if (nextPage > 1) nextParams.set('page', String(nextPage));
-    setParams(nextParams, { replace });
-  }
-
-  // A q from outside (Back, Forward, a link) replaces the box's text; our own debounced writes do not.
-  useEffect(() => {
-    if (q === syncedQ.current) return;
-    syncedQ.current = q;
-    setSearch(q);
-  }, [q]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text triggers a search
-  useEffect(() => {
-    const text = search.trim();
-    if (text === q) return;
-    const timer = window.setTimeout(() => {
-      syncedQ.current = text;
-      go({ q: text, page: 1 }, true);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
 
   // The server answers the last page for one past it: the address follows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the answered page only
