@@ -1,6 +1,7 @@
 // The ceiling for the API rows: a bare Fastify server with no plugins, answering each URL with a JSON body
 // held in memory (the bytes our app returned for that URL). Started by bench/run.ts as a separate process.
-// Usage: node bench/ceiling-server.mjs <bodies.json>   (bodies.json: { "<url with query>": "<json text>" })
+// Usage: node bench/ceiling-server.mjs <bodies.json>   (bodies.json: { "<url with query>": "<json text>" }; a key
+// 'POST <url>' is the answer to a POST of that url)
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
@@ -11,7 +12,14 @@ const answer = async (request, reply) => {
   if (body === undefined) return reply.code(404).send({ error: 'unknown url' });
   return reply.type('application/json; charset=utf-8').send(body);
 };
+// POSTs answer the body kept under 'POST <url>' (the check-in row: the bare route beside POST /api/check-in).
+const answerPost = async (request, reply) => {
+  const body = bodies.get(`POST ${request.url}`);
+  if (body === undefined) return reply.code(404).send({ error: 'unknown url' });
+  return reply.type('application/json; charset=utf-8').send(body);
+};
 app.get('/api/events', answer);
+app.post('/api/check-in', answerPost);
 app.get('/api/events/:id', answer);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`LISTENING ${new URL(address).port}\n`);

@@ -116,14 +116,14 @@ function percentile(sorted: number[], p: number): number {
   return Math.ceil((sorted[Math.max(0, index)] as number) * 10) / 10;
 }
 
-function latencies(values: number[]): Latencies {
+export function latencies(values: number[]): Latencies {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: percentile(sorted, 100) };
 }
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-async function createEvent(pool: pg.Pool, title: string, tickets: number): Promise<string> {
+export async function createEvent(pool: pg.Pool, title: string, tickets: number): Promise<string> {
   const result = await pool.query<{ id: string }>(
     `INSERT INTO events (title, host, location, description, price_piasters, capacity, tickets_available,
                          start_date, end_date, event_date, start_time, end_time, image_url, category_id)
@@ -136,7 +136,7 @@ async function createEvent(pool: pg.Pool, title: string, tickets: number): Promi
 }
 
 /** Signed-in buyers: users and sessions inserted directly, with the signed cookie better-auth expects. */
-async function createBuyers(pool: pg.Pool, authSecret: string, count: number): Promise<string[]> {
+export async function createBuyers(pool: pg.Pool, authSecret: string, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => randomUUID());
   const tokens = ids.map(() => randomBytes(24).toString('base64url'));
   await pool.query(
@@ -252,7 +252,7 @@ function postHead(baseUrl: URL, pathName: string, cookie: string, extraHeaders: 
 }
 
 /** A signed-in buyer: their session cookie and their one keep-alive connection, as a browser has. */
-interface Buyer {
+export interface Buyer {
   cookie: string;
   connection: LeanConnection;
 }
@@ -263,7 +263,7 @@ interface Buyer {
  * half second of every run measured 200 connections being made at once (reservations of 230-490 ms
  * while the rest of the run's worst per quarter second was 55-110 ms).
  */
-function openBuyers(baseUrl: string, cookies: string[]): Buyer[] {
+export function openBuyers(baseUrl: string, cookies: string[]): Buyer[] {
   const url = new URL(baseUrl);
   return cookies.map((cookie) => ({ cookie, connection: new LeanConnection(url.hostname, Number(url.port)) }));
 }
@@ -275,7 +275,7 @@ function openBuyers(baseUrl: string, cookies: string[]): Buyer[] {
  * request in the same instant (that burst's slowest answer is kept apart, as `warmUpWorstMs`). Refusals
  * and errors count throughout.
  */
-async function runHttp(
+export async function runHttp(
   baseUrl: string,
   eventId: string,
   buyers: Buyer[],

@@ -2,7 +2,8 @@
  * `npm run bench`: starts the production build on a fresh data folder, measures every row of the
  * performance budget beside a ceiling measured in the same run on the same machine, prints a table
  * and writes bench/results/latest.json. Options: --duration=S (seconds per load run, default 10),
- * --only=1,2,4 (rows to run; the start-up row always runs because every other row needs the app),
+ * --only=1,2,4 (rows to run; the start-up row always runs because every other row needs the app; row 7, tickets:
+ * check-ins/s and the cost of issuing tickets at payment, bench/check-in.ts),
  * --cpu-prof (write bench/results/app.cpuprofile of the app and a summary in latest.json).
  */
 
@@ -12,6 +13,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCheckInBench } from './check-in';
 import { buildHelloWorld, type HelloWorld, measurePages, type PageLoad } from './lib/bundles';
 import { webComposition } from './lib/composition';
 import { type LighthouseRun, runLighthouse, serveTrivialPage } from './lib/lighthouse';
@@ -589,6 +591,22 @@ async function reservationsRow(app: AppProcess, workDir: string, limitMs: number
   }
 }
 
+/** Row 7 (issue 33): check-ins/s beside the bare route, and paid/s with and without tickets issued (bench/check-in.ts). */
+async function checkInRows(app: AppProcess, workDir: string) {
+  const password = (await readFile(path.join(app.dataDir, '.postgres-password'), 'utf8')).trim();
+  const result = await runCheckInBench({
+    baseUrl: app.baseUrl,
+    dataDir: app.dataDir,
+    database: { host: path.join(app.dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' },
+    startCeiling: (bodies) => startCeiling(benchDir, workDir, bodies),
+    scanners: 50,
+    durationSeconds: DURATION_S,
+    log: (message) => log(`check-in: ${message}`),
+  });
+  figures.checkIn = result;
+  for (const r of result.rows) rows.push({ row: 7, ...r });
+}
+
 /**
  * Other people rebuild dist/ while a run is going (the hashed asset names change and pages break), so
  * the app runs from a private copy: package.json, dist/, the migrations, and a link to node_modules.
@@ -676,9 +694,12 @@ async function main(): Promise<number> {
     }
     if (wants(5)) await phase('row 5: Lighthouse', 360_000, () => lighthouseRows(running, targets.eventId));
     if (wants(3)) {
-      const limit = Math.min(300_000, remaining() - 45_000);
+      // Row 7 comes after it: leave it two minutes.
+      const limit = Math.min(300_000, remaining() - 45_000 - (wants(7) ? 120_000 : 0));
       await phase('row 3: on-sale reservations', limit + 5000, () => reservationsRow(running, workDir, limit));
     }
+    // After row 3, whose figures the tickets and bookings made here would otherwise weigh on.
+    if (wants(7)) await phase('row 7: check-in and issuing tickets', 180_000, () => checkInRows(running, workDir));
   } finally {
     await ceiling?.stop().catch(() => {});
     if (app) await stopApp(app).catch(() => {});

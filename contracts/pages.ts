@@ -1,5 +1,6 @@
 import { accountTexts } from './accounts';
 import { adminMessages } from './messages/admin';
+import { attendeesMessages } from './messages/attendees';
 import { bookingsMessages } from './messages/bookings';
 import { catalogueMessages } from './messages/catalogue';
 import { contactMessages } from './messages/contact';
@@ -148,6 +149,12 @@ const pages = {
     path: '/admin/event/:id',
     guard: 'require-admin',
     module: 'src/features/admin/routes/admin-event-form.tsx',
+  },
+  adminAttendees: {
+    path: '/admin/event/:id/attendees',
+    guard: 'require-admin',
+    module: 'src/features/admin/routes/admin-attendees.tsx',
+    title: attendeesMessages.title,
   },
   adminMailbox: {
     path: '/admin/mailbox',

@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { accountsRoutes } from './features/accounts/routes';
 import { adminRoutes } from './features/admin/routes';
+import { attendeesRoutes } from './features/attendees/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
 import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(catalogueRoutes, { config });
   await app.register(accountsRoutes);
   await app.register(adminRoutes, { config });
+  await app.register(attendeesRoutes, { timeZone: config.timeZone });
   await app.register(paymentsRoutes, { provider: paymentProvider, timeZone: config.timeZone });
   await app.register(contactRoutes, { config });
 

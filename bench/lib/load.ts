@@ -125,7 +125,7 @@ export async function startCeiling(benchDir: string, workDir: string, bodies: Re
     });
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (const url of Object.keys(bodies)) {
+  for (const url of Object.keys(bodies).filter((key) => key.startsWith('/'))) {
     const response = await rawGet(`${baseUrl}${url}`);
     if (response.status !== 200) throw new Error(`ceiling server answered ${response.status} for ${url}`);
   }

@@ -98,3 +98,26 @@ export async function expectCapacityInvariant(pool: pg.Pool): Promise<void> {
 export function cancelReservation(ctx: Pick<TestContext, 'request'>, user: TestUser | undefined, bookingId: string) {
   return ctx.request(user, { method: 'DELETE', url: `/api/bookings/${encodeURIComponent(bookingId)}/hold` });
 }
+
+/**
+ * Reserves and pays `quantity` tickets through the API with the simulated card, as a buyer does; the paid
+ * booking's id (its tickets are issued in the same statement).
+ */
+export async function buyTickets(
+  ctx: Pick<TestContext, 'request'>,
+  user: TestUser,
+  eventId: string,
+  quantity: number,
+): Promise<string> {
+  const reserved = await ctx.request(user, { method: 'POST', url: '/api/bookings', payload: { eventId, quantity } });
+  expect(reserved.statusCode).toBe(201);
+  const bookingId = reserved.json().id as string;
+  const nextYear = (Number(todayIn('Africa/Cairo').slice(0, 4)) + 1) % 100;
+  const paid = await ctx.request(user, {
+    method: 'POST',
+    url: '/api/payments/simulated/confirm',
+    payload: { bookingId, cardNumber: '4242424242424242', expMonth: 12, expYear: nextYear, cvc: '123' },
+  });
+  expect(paid.statusCode).toBe(200);
+  return bookingId;
+}

@@ -47,6 +47,7 @@ describe('the pages of the route manifest, as a page load gets them', () => {
       editProfile: SITE_TITLE,
       admin: SITE_TITLE,
       adminEventForm: SITE_TITLE,
+      adminAttendees: SITE_TITLE,
       adminMailbox: SITE_TITLE,
     };
     const found: Record<string, unknown> = {};

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { todayIn } from '../../../contracts/dates';
 import type { CheckInResult, MyTicket } from '../../../contracts/tickets';
-import { createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
+import { buyTickets, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 
 const ctx = await setupTestApp();
@@ -10,19 +9,9 @@ const pool = ctx.database.pool;
 afterAll(() => ctx.close());
 afterEach(() => expectCapacityInvariant(pool));
 
-const nextYear = Number(todayIn('Africa/Cairo').slice(0, 4)) + 1;
-
 /** Reserves and pays through the API, as a buyer does: the tickets of the paid booking. */
 async function buy(user: TestUser, eventId: string, quantity: number): Promise<MyTicket[]> {
-  const reserved = await ctx.request(user, { method: 'POST', url: '/api/bookings', payload: { eventId, quantity } });
-  expect(reserved.statusCode).toBe(201);
-  const bookingId = reserved.json().id as string;
-  const paid = await ctx.request(user, {
-    method: 'POST',
-    url: '/api/payments/simulated/confirm',
-    payload: { bookingId, cardNumber: '4242424242424242', expMonth: 12, expYear: nextYear % 100, cvc: '123' },
-  });
-  expect(paid.statusCode).toBe(200);
+  const bookingId = await buyTickets(ctx, user, eventId, quantity);
   return (await myTickets(user)).filter((ticket) => ticket.bookingId === bookingId);
 }
 

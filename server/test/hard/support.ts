@@ -92,6 +92,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/uploads': 'admin',
   'GET /api/admin/mailbox': 'admin',
   'GET /api/admin/form-meta': 'admin',
+  'GET /api/admin/events/:id/attendees': 'admin',
+  'GET /api/admin/events/:id/attendees.csv': 'admin',
 };
 
 /** What a route would be if nobody classified it: used so unclassified routes are still exercised. */

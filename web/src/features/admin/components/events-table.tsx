@@ -19,13 +19,25 @@ export const ADMIN_COLUMNS = [
   { key: 'date', label: 'Date', className: 'hidden md:table-cell whitespace-nowrap' },
   { key: 'price', label: 'Price', className: 'whitespace-nowrap' },
   { key: 'tickets', label: 'Tickets', className: 'hidden sm:table-cell whitespace-nowrap' },
-  { key: 'actions', label: '', className: 'w-24 text-right' },
+  { key: 'actions', label: '', className: 'w-32 text-right' },
 ] as const;
 
 function PencilIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
       <path strokeLinecap="round" strokeLinejoin="round" d="M16.9 3.6a2.1 2.1 0 0 1 3 3L8 18.5 4 20l1.5-4L16.9 3.6Z" />
+    </svg>
+  );
+}
+
+function PeopleIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9c0-3.3 2.7-6 6-6s6 2.7 6 6M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.5c1.8.9 3 2.9 3 5.5"
+      />
     </svg>
   );
 }
@@ -101,6 +113,14 @@ export function EventsTable({
               </td>
               <td className={cn('px-3 py-2', cell('actions'))}>
                 <div className="flex justify-end gap-1">
+                  <Link
+                    to={`/admin/event/${event.id}/attendees`}
+                    aria-label={`Attendees of ${event.title}`}
+                    title="Attendees"
+                    className={cn(iconButton, 'hover:text-accent')}
+                  >
+                    <PeopleIcon />
+                  </Link>
                   <Link
                     to={`/admin/event/${event.id}`}
                     aria-label={`Edit ${event.title}`}

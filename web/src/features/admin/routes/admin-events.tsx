@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, ADMIN_LOADING_MS } from '../../../../../contracts/constants';
@@ -13,8 +12,8 @@ import { useDeleteEvent } from '../api/delete-event';
 import { getAdminEventsQueryOptions, useAdminEvents } from '../api/get-admin-events';
 import { EventsTable } from '../components/events-table';
 import { EventsTableSkeleton } from '../components/events-table-skeleton';
+import { useListSearch } from '../components/use-list-search';
 
-const SEARCH_DEBOUNCE_MS = 300;
 /**
  * The message 'Confirm Deletion: Are you sure you want to delete this item?' is one sentence: its lead-in
  * (colon kept) names the dialog, the question describes it, and both show together as that one text.
@@ -38,13 +37,7 @@ function useMinimumDelay(ms: number): boolean {
 
 export function AdminEventsRoute() {
   useDocumentMeta(adminMessages.listTitle);
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const [search, setSearch] = useState(q);
-  // The q this page last wrote or saw: a different one came from outside (Back, Forward, a link) and
-  // replaces the box's text; our own debounced writes do not (they would trim what is being typed).
-  const syncedQ = useRef(q);
+  const { q, page, search, setSearch, go } = useListSearch();
   const searchId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const delayDone = useMinimumDelay(ADMIN_LOADING_MS);
@@ -60,33 +53,6 @@ export function AdminEventsRoute() {
   // only row of a later page goes back to page 1'), and the refetch
   // (which may find this page past the end) must not send it to the last page instead.
   const toFirstPage = useRef(false);
-
-  function go(next: { q?: string; page?: number }, replace = false) {
-    const nextQ = next.q ?? q;
-    const nextPage = next.page ?? page;
-    const nextParams = new URLSearchParams();
-    if (nextQ) nextParams.set('q', nextQ);
-    if (nextPage > 1) nextParams.set('page', String(nextPage));
-    setParams(nextParams, { replace });
-  }
-
-  useEffect(() => {
-    if (q === syncedQ.current) return;
-    syncedQ.current = q;
-    setSearch(q);
-  }, [q]);
-
-  // Debounced search: a new text starts again at page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text triggers a search
-  useEffect(() => {
-    const text = search.trim();
-    if (text === q) return;
-    const timer = window.setTimeout(() => {
-      syncedQ.current = text;
-      go({ q: text, page: 1 }, true);
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search]);
 
   // A page past the end (after deletions elsewhere, or a hand-typed URL) shows the last page instead.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the loaded page count only

@@ -1,0 +1,20 @@
+/**
+ * CSV as spreadsheets read it (RFC 4180, CRLF line ends). A cell that starts with a character a spreadsheet
+ * takes for the start of a formula (= + - @, a tab or a carriage return) gets a leading apostrophe, so that a
+ * buyer named '=HYPERLINK(…)' is shown as text and never run (OWASP's advice on CSV injection).
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export function csvCell(value: string): string {
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<string>>): string {
+  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+}
+
+/** Excel opens a UTF-8 file as such (Arabic names intact) only when it starts with a byte-order mark. */
+export const UTF8_BOM = '\uFEFF';

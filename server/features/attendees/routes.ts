@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attendeesPageSchema, attendeesParamsSchema, attendeesQuerySchema } from '../../../contracts/attendees';
+import { problemSchema } from '../../../contracts/problem';
+import { createAttendeesService } from './service';
+
+/**
+ * The organiser's attendees list of an event and its CSV. Admins only: every /api/admin route is
+ * (server/plugins/auth.ts).
+ */
+export const attendeesRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, opts) => {
+  const service = createAttendeesService({ db: app.database.pool, timeZone: opts.timeZone });
+  const tags = ['admin'];
+  const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+  app.get(
+    '/api/admin/events/:id/attendees',
+    {
+      schema: {
+        tags,
+        summary: "An event's tickets with their buyers and check-ins, 50 a page, searchable; with the event's counts",
+        params: attendeesParamsSchema,
+        querystring: attendeesQuerySchema,
+        response: { 200: attendeesPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.list(request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/events/:id/attendees.csv',
+    {
+      schema: {
+        tags,
+        summary: "Every ticket of an event with its buyer and check-in, as CSV (UTF-8 with a BOM; the app's time zone)",
+        params: attendeesParamsSchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv; charset=utf-8, starting with a UTF-8 byte-order mark'),
+          401: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, body } = await service.csv(request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+};

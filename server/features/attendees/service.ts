@@ -1,0 +1,138 @@
+import {
+  ATTENDEES_CSV_COLUMNS,
+  ATTENDEES_PAGE_SIZE,
+  type Attendee,
+  type AttendeesPage,
+  type AttendeesQuery,
+  attendeeStatusLabel,
+} from '../../../contracts/attendees';
+import { isUuid } from '../../../contracts/ids';
+import { attendeesMessages } from '../../../contracts/messages/attendees';
+import { formatShortCode, normalizeShortCode, TICKET_CODE_ALPHABET } from '../../../contracts/tickets';
+import type { Queryable } from '../../db/client';
+import { NotFoundError } from '../../plugins/errors';
+import { toCsv, UTF8_BOM } from './csv';
+import {
+  type AttendeeEventRow,
+  type AttendeeRow,
+  type AttendeeSearch,
+  countAttendees,
+  findActiveEvent,
+  listAttendees,
+} from './repository';
+
+export interface AttendeesDeps {
+  db: Queryable;
+  timeZone: string;
+}
+
+const CODE_PART = new RegExp(`^[${TICKET_CODE_ALPHABET}]+$`);
+
+/** What a typed search looks for: the text in names and emails, and the start of a code as it would be typed. */
+function searchOf(q: string): AttendeeSearch | null {
+  if (q === '') return null;
+  const code = normalizeShortCode(q);
+  return { text: q, codePrefix: CODE_PART.test(code) ? code : null };
+}
+
+function toAttendee(row: AttendeeRow): Attendee {
+  return {
+    ticketId: row.ticketId,
+    bookingId: row.bookingId,
+    number: row.number,
+    of: row.of,
+    code: row.code,
+    name: row.name,
+    email: row.email,
+    status: row.voidedAt ? 'void' : row.checkedInAt ? 'checked_in' : 'valid',
+    boughtAt: row.boughtAt?.toISOString() ?? null,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    checkedInBy: row.checkedInAt ? row.checkedInBy : null,
+    admittedTwice: row.extraAdmissions > 0,
+  };
+}
+
+/** '2026-11-27 19:42' in the zone: what a spreadsheet sorts and reads as a date and time. */
+function localTimeFormat(timeZone: string) {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (iso: string | null): string => {
+    if (!iso) return '';
+    const parts = format.formatToParts(new Date(iso));
+    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  };
+}
+
+/** 'attendees-2026-12-24-cairo-jazz-night.csv': ASCII only, so that every browser keeps the name. */
+function csvFileName(event: AttendeeEventRow): string {
+  const slug = event.title
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `attendees-${event.eventDate}${slug ? `-${slug}` : ''}.csv`;
+}
+
+/** The organiser's attendees list and its CSV. */
+export function createAttendeesService({ db, timeZone }: AttendeesDeps) {
+  async function eventOf(id: string): Promise<AttendeeEventRow> {
+    const event = isUuid(id) ? await findActiveEvent(db, id) : undefined;
+    if (!event) throw new NotFoundError(attendeesMessages.eventNotFound, 'EVENT_NOT_FOUND');
+    return event;
+  }
+
+  async function list(eventId: string, query: AttendeesQuery): Promise<AttendeesPage> {
+    const event = await eventOf(eventId);
+    const search = searchOf(query.q);
+    const { matching, ...counts } = await countAttendees(db, eventId, search);
+    const pageCount = Math.ceil(matching / ATTENDEES_PAGE_SIZE);
+    // A page past the last (the list shrank, or a hand-typed URL) answers the last one.
+    const page = Math.max(1, Math.min(query.page, pageCount));
+    const rows = await listAttendees(db, eventId, search, {
+      limit: ATTENDEES_PAGE_SIZE,
+      offset: (page - 1) * ATTENDEES_PAGE_SIZE,
+    });
+    return { event, timeZone, counts, items: rows.map(toAttendee), page, pageCount, total: matching };
+  }
+
+  async function csv(eventId: string): Promise<{ fileName: string; body: string }> {
+    const event = await eventOf(eventId);
+    const local = localTimeFormat(timeZone);
+    const rows = (await listAttendees(db, eventId, null, null)).map(toAttendee);
+    const zone = ` (${timeZone})`;
+    const header = ATTENDEES_CSV_COLUMNS.map((column) =>
+      column === attendeesMessages.columns.boughtAt || column === attendeesMessages.columns.checkedInAt
+        ? `${column}${zone}`
+        : column,
+    );
+    const body = toCsv([
+      header,
+      ...rows.map((a) => [
+        a.name,
+        a.email,
+        formatShortCode(a.code),
+        `${a.number} of ${a.of}`,
+        attendeeStatusLabel(a.status),
+        local(a.boughtAt),
+        local(a.checkedInAt),
+        a.checkedInBy ?? '',
+        a.admittedTwice ? 'yes' : '',
+      ]),
+    ]);
+    return { fileName: csvFileName(event), body: `${UTF8_BOM}${body}` };
+  }
+
+  return { list, csv };
+}
+
+export type AttendeesService = ReturnType<typeof createAttendeesService>;

@@ -1,0 +1,199 @@
+import { type Attendee, attendeeStatusLabel } from '../../../../../contracts/attendees';
+import { attendeesMessages as m } from '../../../../../contracts/messages/attendees';
+import { formatShortCode } from '../../../../../contracts/tickets';
+import { cn } from '../../../components/ui/cn';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'Nov 27, 7:42 PM' in the app's time zone (not the browser's): the door and the organiser read the same time. */
+export function formatInstant(iso: string, timeZone: string): string {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    formats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+const statusStyles: Record<Attendee['status'], string> = {
+  valid: 'border-border text-fg-muted',
+  checked_in: 'border-accent/40 bg-accent/15 text-accent',
+  void: 'border-red-500/40 bg-red-500/15 text-danger line-through decoration-1',
+};
+
+function StatusBadge({ status }: { status: Attendee['status'] }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        statusStyles[status],
+      )}
+    >
+      {attendeeStatusLabel(status)}
+    </span>
+  );
+}
+
+function TwiceFlag() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-300">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      >
+        <path d="M12 4 2.5 20h19L12 4Zm0 6v4.5m0 3v.5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {m.admittedTwice}
+    </span>
+  );
+}
+
+function Code({ code }: { code: string }) {
+  return <span className="font-mono text-sm tracking-wide whitespace-nowrap">{formatShortCode(code)}</span>;
+}
+
+function CheckIn({ attendee, timeZone }: { attendee: Attendee; timeZone: string }) {
+  if (!attendee.checkedInAt) return <span className="text-fg-muted">{m.notCheckedIn}</span>;
+  const at = formatInstant(attendee.checkedInAt, timeZone);
+  return (
+    <span>
+      <time dateTime={attendee.checkedInAt} className="whitespace-nowrap">
+        {at}
+      </time>
+      {attendee.checkedInBy ? <span className="text-fg-muted"> by {attendee.checkedInBy}</span> : null}
+    </span>
+  );
+}
+
+/**
+ * The tickets: a table from md up, a card per ticket below (a phone at the door). Only one of the two is
+ * displayed; the other is display:none and so hidden from screen readers too.
+ */
+export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone: string }) {
+  return (
+    <>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={m.title}>
+        {items.map((a) => (
+          <li key={a.ticketId} className="rounded-xl border border-border bg-surface-raised p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="break-words font-semibold">{a.name}</p>
+                <p className="break-all text-sm text-fg-muted">{a.email}</p>
+              </div>
+              <StatusBadge status={a.status} />
+            </div>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-fg-muted">{m.columns.code}</dt>
+              <dd>
+                <Code code={a.code} />
+              </dd>
+              <dt className="text-fg-muted">{m.columns.ticket}</dt>
+              <dd>{m.ticketOf(a.number, a.of)}</dd>
+              <dt className="text-fg-muted">{m.columns.boughtAt}</dt>
+              <dd>{a.boughtAt ? formatInstant(a.boughtAt, timeZone) : '—'}</dd>
+              <dt className="text-fg-muted">{m.columns.checkedInAt}</dt>
+              <dd>
+                <CheckIn attendee={a} timeZone={timeZone} />
+              </dd>
+            </dl>
+            {a.admittedTwice ? (
+              <div className="mt-3">
+                <TwiceFlag />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-xl border border-border md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{m.title}</caption>
+          <thead className="bg-surface-overlay text-fg-muted">
+            <tr>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                {m.columns.name}
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                {m.columns.code}
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap">
+                {m.columns.ticket}
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                {m.columns.status}
+              </th>
+              <th scope="col" className="hidden px-3 py-3 font-semibold whitespace-nowrap lg:table-cell">
+                {m.columns.boughtAt}
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap">
+                {m.columns.checkedInAt}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((a) => (
+              <tr key={a.ticketId} className="border-t border-border align-top hover:bg-surface-raised">
+                <th scope="row" className="px-3 py-2.5 font-normal">
+                  <span className="block break-words font-medium">{a.name}</span>
+                  <span className="block break-all text-xs text-fg-muted">{a.email}</span>
+                </th>
+                <td className="px-3 py-2.5">
+                  <Code code={a.code} />
+                </td>
+                <td className="px-3 py-2.5 whitespace-nowrap">
+                  {a.number} of {a.of}
+                </td>
+                <td className="px-3 py-2.5">
+                  <div className="flex flex-col items-start gap-1">
+                    <StatusBadge status={a.status} />
+                    {a.admittedTwice ? <TwiceFlag /> : null}
+                  </div>
+                </td>
+                <td className="hidden px-3 py-2.5 whitespace-nowrap lg:table-cell">
+                  {a.boughtAt ? <time dateTime={a.boughtAt}>{formatInstant(a.boughtAt, timeZone)}</time> : '—'}
+                </td>
+                <td className="px-3 py-2.5">
+                  <CheckIn attendee={a} timeZone={timeZone} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The page's placeholder: the figures and a few rows, in the places the real ones take. */
+export function AttendeesSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-6">
+      <p role="status" className="sr-only">
+        Loading attendees
+      </p>
+      <div className="grid grid-cols-3 gap-2 sm:gap-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+      <Skeleton className="h-11 sm:max-w-sm" />
+      <div className="flex flex-col gap-2">
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing but their position
+          <Skeleton key={i} className="h-14" />
+        ))}
+      </div>
+    </div>
+  );
+}
