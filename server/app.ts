@@ -163,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ticketsPlugin, {
     signingKey: config.ticketSigningKey ?? newTicketSigningSeed(),
     timeZone: config.timeZone,
+    appUrl: config.appUrl,
   });
 
   await app.register(healthRoutes);
