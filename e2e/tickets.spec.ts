@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { EventsPage } from '../contracts/catalogue';
@@ -17,6 +18,14 @@ async function scanQr(element: Locator): Promise<string | undefined> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
+}
+
+/** axe-core's WCAG 2.1 A and AA violations on the page as it is now. */
+async function violationsOn(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('two tickets bought through the pages show as two QR codes that scan to their signed codes, with the PDF and the calendar file', async ({
@@ -65,6 +74,7 @@ test('two tickets bought through the pages show as two QR codes that scan to the
       await expect(seat.getByText(formatShortCode(ticket.code), { exact: true })).toBeVisible();
     }
     await page.screenshot({ path: testInfo.outputPath('profile-1280.png'), fullPage: true });
+    expect(await violationsOn(page)).toEqual([]);
 
     // The PDF: one page per ticket.
     const downloading = page.waitForEvent('download');
@@ -94,6 +104,7 @@ test('two tickets bought through the pages show as two QR codes that scan to the
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: testInfo.outputPath('profile-390.png'), fullPage: true });
+    expect(await violationsOn(page)).toEqual([]);
     // The row of tickets scrolls with the keyboard.
     await list.focus();
     await page.keyboard.press('ArrowRight');
