@@ -108,6 +108,10 @@ export const ticketSchema = z.object({
   quantity: z.number().int(),
   totalPiasters: z.number().int(),
   paidAt: z.string().nullable(),
+  location: z.string(),
+  /** When the event starts and ends (ISO, UTC), from its date and times in APP_TIMEZONE: for calendar links. */
+  startsAt: z.string(),
+  endsAt: z.string(),
   /**
    * Why the ticket is in Your History (null in Your Tickets): the organiser removed the event, the event is
    * over, or its ticket sales have ended (the spec archives such events, though they may still be ahead).

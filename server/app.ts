@@ -161,7 +161,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // so that neither feature imports the other (docs/architecture.md).
   const paymentProvider = createPaymentProvider(config);
   await app.register(ticketingPlugin, { provider: paymentProvider, config });
-  await app.register(ticketsPlugin, { signingKey: config.ticketSigningKey, timeZone: config.timeZone });
+  await app.register(ticketsPlugin, {
+    signingKey: config.ticketSigningKey,
+    timeZone: config.timeZone,
+    appUrl: config.appUrl,
+  });
 
   await app.register(healthRoutes);
   await app.register(catalogueRoutes, { config });

@@ -9,6 +9,7 @@ import { paymentMessages } from './payment';
 import { profileMessages } from './profile';
 import { resetPasswordMessages } from './reset-password';
 import { signupMessages } from './signup';
+import { ticketsMessages } from './tickets';
 
 export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 
@@ -28,4 +29,5 @@ export const messages = {
   admin: adminMessages,
   payment: paymentMessages,
   bookings: bookingsMessages,
+  tickets: ticketsMessages,
 } as const;

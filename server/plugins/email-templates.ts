@@ -77,6 +77,8 @@ export const bookingConfirmationDataSchema = z.object({
   endTime: z.string(),
   quantity: z.number().int(),
   totalPiasters: z.number().int(),
+  /** The booking, whose tickets the email shows (absent from confirmations queued before tickets existed). */
+  bookingId: z.string().optional(),
 });
 export type BookingConfirmationData = z.infer<typeof bookingConfirmationDataSchema>;
 
@@ -84,7 +86,13 @@ export function bookingConfirmationSubject(title: string): string {
   return `Eventry: your tickets for ${title}`;
 }
 
-export function renderBookingConfirmation(data: BookingConfirmationData): Rendered {
+/** What a feature adds to a rendered email (the tickets, for a booking confirmation): see mailer.ts. */
+interface Extra {
+  html?: string;
+  text?: string;
+}
+
+export function renderBookingConfirmation(data: BookingConfirmationData, extra: Extra = {}): Rendered {
   const name = data.name.trim() || 'there';
   const when = `${weekdayOf(data.eventDate)}, ${formatDate(data.eventDate)}`;
   const times = `${formatTime12(data.startTime)} - ${formatTime12(data.endTime)}`;
@@ -104,6 +112,7 @@ export function renderBookingConfirmation(data: BookingConfirmationData): Render
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
+    ...(extra.text ? [extra.text, ''] : []),
     'Your tickets are in your profile under Your Tickets.',
     '',
     '— Eventry',
@@ -114,7 +123,7 @@ export function renderBookingConfirmation(data: BookingConfirmationData): Render
         `<tr><td style="padding:6px 16px 6px 0;color:#64748b">${escapeHtml(k)}</td><td style="padding:6px 0;font-weight:600">${escapeHtml(v)}</td></tr>`,
     )
     .join('');
-  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-weight:700;font-size:20px;color:#0d9488;margin:0 0 24px">Eventry</p><h1 style="font-size:20px;margin:0 0 16px">Your booking is confirmed</h1><p style="margin:0 0 16px">Hi ${escapeHtml(name)},</p><p style="margin:0 0 16px">Your booking for ${escapeHtml(data.title)} is confirmed.</p><table style="border-collapse:collapse;margin:0 0 16px">${table}</table><p style="margin:0 0 16px">Your tickets are in your profile under Your Tickets.</p><p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Sent by Eventry.</p></div></body></html>`;
+  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:system-ui,sans-serif;color:#0f172a"><div style="max-width:560px;margin:0 auto;padding:32px 24px"><p style="font-weight:700;font-size:20px;color:#0d9488;margin:0 0 24px">Eventry</p><h1 style="font-size:20px;margin:0 0 16px">Your booking is confirmed</h1><p style="margin:0 0 16px">Hi ${escapeHtml(name)},</p><p style="margin:0 0 16px">Your booking for ${escapeHtml(data.title)} is confirmed.</p><table style="border-collapse:collapse;margin:0 0 16px">${table}</table>${extra.html ?? ''}<p style="margin:0 0 16px">Your tickets are in your profile under Your Tickets.</p><p style="margin:32px 0 0;font-size:12px;color:#94a3b8">Sent by Eventry.</p></div></body></html>`;
   return { subject: bookingConfirmationSubject(data.title), text, html };
 }
 
@@ -122,9 +131,9 @@ export function renderBookingConfirmation(data: BookingConfirmationData): Render
  * The bodies of an email queued as data (OutgoingMail's `data`), by its kind. Throws for a kind that is
  * not stored as data or data that does not fit it (the delivery records that as a failed attempt).
  */
-export function renderStoredMail(kind: string, data: unknown): Pick<Rendered, 'text' | 'html'> {
+export function renderStoredMail(kind: string, data: unknown, extra?: Extra): Pick<Rendered, 'text' | 'html'> {
   if (kind === 'booking-confirmation') {
-    const { text, html } = renderBookingConfirmation(bookingConfirmationDataSchema.parse(data));
+    const { text, html } = renderBookingConfirmation(bookingConfirmationDataSchema.parse(data), extra);
     return { text, html };
   }
   throw new Error(`emails of kind ${kind} are not stored as data`);

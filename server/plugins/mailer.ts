@@ -26,13 +26,50 @@ interface MailHead {
 export type OutgoingMail = MailHead &
   ({ text: string; html: string; data?: undefined } | { data: object; text?: undefined; html?: undefined });
 
-/** An outbox row's bodies: stored as they are, or rendered from its data. */
-export function mailBodies(mail: { kind: string; text: string | null; html: string | null; data: unknown }): {
+/** A file sent with an email; with a `cid`, an image the HTML shows inline (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer | string;
+  contentType: string;
+  cid?: string;
+}
+
+/** What a feature adds to an email rendered from its data: a block of the body, and attachments. */
+export interface MailExtras {
+  html?: string;
+  text?: string;
+  attachments?: MailAttachment[];
+}
+
+/**
+ * Adds to the emails of one kind when they are delivered (the mailer is cross-cutting and imports no
+ * feature: a feature registers what it adds with `app.mailer.onRender`). It gets the stored data; it
+ * may read the database, and a throw makes the delivery a failed attempt that is retried.
+ */
+export type MailRenderHook = (data: unknown) => Promise<MailExtras | undefined>;
+
+/** The hooks registered per mail kind; the worker asks them when it delivers an email of that kind. */
+export type MailRenderHooks = ReadonlyMap<string, MailRenderHook>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: {
+      /** Registers what emails of this kind (stored as data) get when they are delivered. One hook per kind. */
+      onRender(kind: OutgoingMail['kind'], hook: MailRenderHook): void;
+    };
+  }
+}
+
+/** An outbox row's bodies: stored as they are, or rendered from its data (with a feature's extras). */
+export function mailBodies(
+  mail: { kind: string; text: string | null; html: string | null; data: unknown },
+  extras?: MailExtras,
+): {
   text: string;
   html: string;
 } {
   if (mail.text !== null && mail.html !== null) return { text: mail.text, html: mail.html };
-  return renderStoredMail(mail.kind, mail.data);
+  return renderStoredMail(mail.kind, mail.data, extras);
 }
 
 const OUTBOX_COLUMNS = sql`(kind, to_address, subject, text_body, html_body, data, reply_to, dedupe_key, next_attempt_at)`;
@@ -104,6 +141,7 @@ export interface MailTransport {
     text: string;
     html: string;
     headers?: Record<string, string>;
+    attachments?: MailAttachment[];
   }): Promise<unknown>;
 }
 
@@ -177,6 +215,7 @@ export async function deliverDueMail(
   transport: MailTransport | null,
   now: Date = new Date(),
   log: DeliveryLog = silent,
+  hooks: MailRenderHooks = new Map(),
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, logged: 0, retried: 0, failed: 0 };
   if (!transport) {
@@ -206,12 +245,15 @@ export async function deliverDueMail(
 
   for (const mail of claimed.rows) {
     try {
+      const hook = mail.text === null ? hooks.get(mail.kind) : undefined;
+      const extras = hook ? await hook(mail.data) : undefined;
       await transport.sendMail({
         to: mail.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
-        ...mailBodies(mail),
+        ...mailBodies(mail, extras),
         headers: { 'X-Eventry-Mail-Id': String(mail.id) },
+        ...(extras?.attachments?.length ? { attachments: extras.attachments } : {}),
       });
       await db.execute(
         sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = ${mail.id}`,
@@ -254,6 +296,13 @@ export function createMailTransport(config: Pick<AppConfig, 'smtpUrl' | 'mailFro
 export const mailWorkerPlugin = fp(
   async function mailWorker(app: FastifyInstance, opts: { config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'> }) {
     const transport = createMailTransport(opts.config);
+    const hooks = new Map<string, MailRenderHook>();
+    app.decorate('mailer', {
+      onRender(kind: string, hook: MailRenderHook) {
+        if (hooks.has(kind)) throw new Error(`emails of kind ${kind} already have a render hook`);
+        hooks.set(kind, hook);
+      },
+    });
     const log: DeliveryLog = {
       info: (obj, msg) => app.log.info(obj, msg),
       warn: (obj, msg) => app.log.warn(obj, msg),
@@ -268,7 +317,7 @@ export const mailWorkerPlugin = fp(
     async function deliver() {
       // Drain a backlog in consecutive batches, but give the lock back now and then.
       for (let batch = 0; batch < 10; batch++) {
-        const r = await deliverDueMail(app.database.db, transport, new Date(), log);
+        const r = await deliverDueMail(app.database.db, transport, new Date(), log, hooks);
         if (r.sent + r.logged + r.retried + r.failed < MAIL_BATCH_SIZE) break;
       }
     }

@@ -13,6 +13,7 @@ export interface ReceivedMail {
   text: string;
   html: string;
   headers: Map<string, unknown>;
+  attachments: Array<{ filename?: string; contentType: string; cid?: string; content: Buffer }>;
 }
 
 export interface TestSmtpServer {
@@ -38,7 +39,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onData(stream, session, callback) {
-        simpleParser(stream)
+        simpleParser(stream, { skipImageLinks: true }) // the HTML as sent: inline images stay cid: links
           .then((mail) => {
             received.push({
               envelopeTo: session.envelope.rcptTo.map((r) => r.address),
@@ -50,6 +51,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
               text: mail.text ?? '',
               html: typeof mail.html === 'string' ? mail.html : '',
               headers: mail.headers,
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                cid: a.cid,
+                content: a.content,
+              })),
             });
             callback();
           })

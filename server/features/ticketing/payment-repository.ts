@@ -152,6 +152,7 @@ function confirmationEmail(booking: HeldBooking): OutgoingMail & { key: string }
     dedupeKey: `booking-paid:${booking.id}`,
     subject: bookingConfirmationSubject(booking.title),
     data: {
+      bookingId: booking.id,
       name: booking.userName,
       title: booking.title,
       eventDate: booking.eventDate,

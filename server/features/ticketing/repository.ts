@@ -196,14 +196,14 @@ export async function findPaidBookingsOfUser(
   userId: string,
   today: string,
   timeZone: string,
-): Promise<Array<BookingRow & { historyReason: HistoryReason | null }>> {
+): Promise<Array<BookingRow & { location: string; historyReason: HistoryReason | null }>> {
   // Two things delete an event: the admin, and the archive job once its ticket sales have ended (endDate
   // before the day it ran, in the app's time zone). Only the admin deletes one whose sales were still open.
   const removed = `e.is_deleted AND e.end_date >= COALESCE((e.deleted_at AT TIME ZONE $3)::date, $2::date)`;
   const historyReason = `CASE WHEN NOT e.is_deleted AND e.event_date >= $2::date THEN NULL
     WHEN ${removed} THEN 'removed' WHEN e.event_date < $2::date THEN 'ended' ELSE 'sales-closed' END`;
-  const result = await db.query<BookingRow & { historyReason: HistoryReason | null }>(
-    `${bookingSelect.replace('e.is_deleted AS "isDeleted"', `e.is_deleted AS "isDeleted", ${historyReason} AS "historyReason"`)}
+  const result = await db.query<BookingRow & { location: string; historyReason: HistoryReason | null }>(
+    `${bookingSelect.replace('e.is_deleted AS "isDeleted"', `e.is_deleted AS "isDeleted", e.location, ${historyReason} AS "historyReason"`)}
       WHERE b.user_id = $1 AND b.status = 'paid'
       ORDER BY e.event_date, e.start_time, b.paid_at`,
     [userId, today, timeZone],

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Booking, MyBookings, MyHold, PaymentResult, Ticket } from '../../../contracts/bookings';
+import { eventInstants } from '../../../contracts/calendar';
 import { todayIn, weekdayOf } from '../../../contracts/dates';
 import { isUuid } from '../../../contracts/ids';
 import { messages } from '../../../contracts/messages';
@@ -371,20 +372,26 @@ export function createTicketingService(deps: TicketingDeps) {
 
     async myBookings(userId: string): Promise<MyBookings> {
       const rows = await findPaidBookingsOfUser(pool, userId, todayIn(deps.timeZone), deps.timeZone);
-      const toTicket = (row: (typeof rows)[number]): Ticket => ({
-        id: row.id,
-        eventId: row.eventId,
-        title: row.title,
-        imageUrl: row.imageUrl,
-        eventDate: row.eventDate,
-        weekday: weekdayOf(row.eventDate),
-        startTime: hhmm(row.startTime),
-        endTime: hhmm(row.endTime),
-        quantity: row.quantity,
-        totalPiasters: row.totalPiasters,
-        paidAt: row.paidAt ? row.paidAt.toISOString() : null,
-        historyReason: row.historyReason,
-      });
+      const toTicket = (row: (typeof rows)[number]): Ticket => {
+        const { start, end } = eventInstants(row, deps.timeZone);
+        return {
+          id: row.id,
+          eventId: row.eventId,
+          title: row.title,
+          imageUrl: row.imageUrl,
+          eventDate: row.eventDate,
+          weekday: weekdayOf(row.eventDate),
+          startTime: hhmm(row.startTime),
+          endTime: hhmm(row.endTime),
+          quantity: row.quantity,
+          totalPiasters: row.totalPiasters,
+          paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+          location: row.location,
+          startsAt: start.toISOString(),
+          endsAt: end.toISOString(),
+          historyReason: row.historyReason,
+        };
+      };
       return {
         tickets: rows.filter((r) => r.historyReason === null).map(toTicket),
         history: rows

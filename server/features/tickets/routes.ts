@@ -14,6 +14,8 @@ import {
   myTicketsSchema,
 } from '../../../contracts/tickets';
 import { sharedSecret } from '../../db/shared-secret';
+import { ticketHolderRoutes } from './holder-routes';
+import { createTicketHolderService } from './holder-service';
 import { createTicketsService, type TicketsService } from './service';
 import { createTicketSigner, newTicketSigningSeed, parseTicketSigningKey } from './signing';
 
@@ -33,7 +35,10 @@ declare module 'fastify' {
  * syncing offline scans). The door's routes are for admins and the event's door staff.
  */
 export const ticketsPlugin = fp(
-  async function tickets(app: FastifyInstance, opts: { signingKey: string | undefined; timeZone: string }) {
+  async function tickets(
+    app: FastifyInstance,
+    opts: { signingKey: string | undefined; timeZone: string; appUrl: string },
+  ) {
     const key = opts.signingKey ?? (await sharedSecret(app.database.pool, SIGNING_KEY_SECRET, newTicketSigningSeed));
     const service = createTicketsService({
       db: app.database.pool,
@@ -43,8 +48,17 @@ export const ticketsPlugin = fp(
     });
     app.decorate('tickets', service);
     await app.register(ticketsRoutes, { service });
+    // The holder's side: the calendar file, the PDF, and the tickets in the booking confirmation.
+    const holder = createTicketHolderService({
+      db: app.database.pool,
+      ticketsOfBooking: service.ticketsOfBooking,
+      timeZone: opts.timeZone,
+      appUrl: opts.appUrl,
+    });
+    app.mailer.onRender('booking-confirmation', holder.confirmationExtras);
+    await app.register(ticketHolderRoutes, { service: holder });
   },
-  { name: 'tickets', dependencies: ['database', 'auth'] },
+  { name: 'tickets', dependencies: ['database', 'auth', 'mail-worker'] },
 );
 
 const doorErrors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };

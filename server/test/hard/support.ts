@@ -59,6 +59,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/events/search': 'public',
   'GET /api/events/:id': 'public',
   'GET /api/events/live': 'stream',
+  // an event's calendar file, as public as its page
+  'GET /api/events/:id/calendar.ics': 'public',
   // accounts
   // null for visitors without a session (every page asks); 401 for a session cookie that has ended.
   'GET /api/me': 'public',
@@ -73,6 +75,7 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/bookings/:id': 'owner',
   'POST /api/bookings/:id/payment': 'owner',
   'DELETE /api/bookings/:id/hold': 'owner',
+  'GET /api/bookings/:id/tickets.pdf': 'owner',
   'GET /api/payments/config': 'public',
   'POST /api/payments/simulated/confirm': 'user',
   'POST /api/payments/stripe/webhook': 'webhook',

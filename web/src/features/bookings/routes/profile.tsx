@@ -1,12 +1,16 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { Ticket } from '../../../../../contracts/bookings';
 import { bookingsMessages } from '../../../../../contracts/messages/bookings';
-import { ButtonLink } from '../../../components/ui/button';
+import { ticketsMessages } from '../../../../../contracts/messages/tickets';
+import type { MyTicket } from '../../../../../contracts/tickets';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyBookings } from '../api/get-my-bookings';
+import { useMyTickets } from '../api/get-my-tickets';
+import { BookingTickets } from '../components/booking-tickets';
 import { TicketCard } from '../components/ticket-card';
 
 function Section({
@@ -15,6 +19,7 @@ function Section({
   empty,
   emptyAction,
   past,
+  seats,
 }: {
   title: string;
   tickets: Ticket[] | undefined;
@@ -22,6 +27,8 @@ function Section({
   /** Shown under the empty text, inside the card. */
   emptyAction?: ReactNode;
   past?: boolean;
+  /** Each booking's tickets (QR codes) by booking id, shown under its card; undefined while they load. */
+  seats?: Map<string, MyTicket[]> | undefined | 'none';
 }) {
   const headingId = `${title.replace(/\s+/g, '-').toLowerCase()}-heading`;
   return (
@@ -41,10 +48,14 @@ function Section({
         </div>
       ) : (
         // One column of minmax(0, 1fr): a long title is cut short inside its card instead of widening the page.
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <ul className={`grid grid-cols-1 gap-4 ${seats === 'none' ? 'md:grid-cols-2' : ''}`}>
           {tickets.map((ticket) => (
             <li key={ticket.id} className="min-w-0">
-              <TicketCard ticket={ticket} past={past} />
+              <TicketCard ticket={ticket} past={past}>
+                {seats === 'none' ? null : (
+                  <BookingTickets booking={ticket} tickets={seats?.get(ticket.id) ?? (seats ? [] : undefined)} />
+                )}
+              </TicketCard>
             </li>
           ))}
         </ul>
@@ -57,6 +68,13 @@ function Section({
 export function ProfileRoute() {
   useDocumentMeta(bookingsMessages.yourBookings);
   const { data, isError, refetch, isFetching } = useMyBookings();
+  const seats = useMyTickets();
+  const byBooking = useMemo(() => {
+    if (!seats.data) return undefined;
+    const map = new Map<string, MyTicket[]>();
+    for (const seat of seats.data.items) map.set(seat.bookingId, [...(map.get(seat.bookingId) ?? []), seat]);
+    return map;
+  }, [seats.data]);
   if (isError) {
     return (
       <PageContainer>
@@ -71,9 +89,18 @@ export function ProfileRoute() {
   return (
     <PageContainer className="flex flex-col gap-6">
       <h1 className="sr-only">{bookingsMessages.yourBookings}</h1>
+      {seats.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-border p-4">
+          <p>{ticketsMessages.loadFailed}</p>
+          <Button variant="secondary" size="sm" onClick={() => void seats.refetch()} disabled={seats.isFetching}>
+            {ticketsMessages.retry}
+          </Button>
+        </div>
+      ) : null}
       <Section
         title={bookingsMessages.yourTickets}
         tickets={data?.tickets}
+        seats={seats.isError ? 'none' : byBooking}
         empty="No tickets yet."
         emptyAction={
           <ButtonLink to="/events-page/all" variant="secondary">
@@ -81,7 +108,13 @@ export function ProfileRoute() {
           </ButtonLink>
         }
       />
-      <Section title={bookingsMessages.yourHistory} tickets={data?.history} empty="No past tickets." past />
+      <Section
+        title={bookingsMessages.yourHistory}
+        tickets={data?.history}
+        seats="none"
+        empty="No past tickets."
+        past
+      />
     </PageContainer>
   );
 }
