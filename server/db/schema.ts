@@ -250,9 +250,12 @@ export const tickets = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id),
+    /**
+     * The booking's event, copied so that the door finds a ticket by (event, code). No foreign key: its check
+     * would take a share lock on the events row, which every reservation of an on-sale holds for update, and
+     * each payment would wait behind the reservations in flight. The booking's own key already ties it.
+     */
+    eventId: uuid('event_id').notNull(),
     number: integer('number').notNull(),
     /** 10 characters of TICKET_CODE_ALPHABET (contracts/tickets.ts), unique within the event. */
     code: text('code').notNull(),

@@ -62,6 +62,31 @@ describe('tickets', () => {
   });
 });
 
+describe('short codes drawn twice', () => {
+  it('a code already taken in the event is drawn again: every seat gets a code of its own', async () => {
+    // Codes from a pool of 12, handed out in turn from a random start: the bookings below need 10 and
+    // collide with the codes already issued most of the time.
+    await pool.query('CREATE SEQUENCE IF NOT EXISTS test_codes');
+    await pool.query(`SELECT setval('test_codes', 1 + floor(random() * 1000)::int)`);
+    await pool.query(`ALTER FUNCTION eventry_ticket_code() RENAME TO eventry_ticket_code_real`);
+    await pool.query(`CREATE FUNCTION eventry_ticket_code() RETURNS text LANGUAGE sql VOLATILE AS
+      $$ SELECT 'COLLIDE' || lpad((nextval('test_codes') % 12)::text, 3, '2') $$`);
+    try {
+      const event = await createTestEvent(pool);
+      const tickets = [
+        ...(await buy(buyer, event.id, 4)),
+        ...(await buy(await ctx.createUser(), event.id, 3)),
+        ...(await buy(await ctx.createUser(), event.id, 3)),
+      ];
+      expect(tickets).toHaveLength(10);
+      expect(new Set(tickets.map((t) => t.code)).size).toBe(10);
+    } finally {
+      await pool.query('DROP FUNCTION eventry_ticket_code()');
+      await pool.query('ALTER FUNCTION eventry_ticket_code_real() RENAME TO eventry_ticket_code');
+    }
+  });
+});
+
 describe('check-in', () => {
   it('admits a QR once; the second scan says when and by whom', async () => {
     const event = await createTestEvent(pool);

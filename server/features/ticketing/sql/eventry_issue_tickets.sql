@@ -9,14 +9,25 @@
 -- A booking that becomes paid (or is written paid) gets its tickets 1..quantity, each with a short code
 -- unique within the event (migration 0016: eventry_ticket_code). A code already taken is drawn again.
 CREATE OR REPLACE FUNCTION eventry_issue_tickets() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  issued int;
 BEGIN
+  INSERT INTO tickets (booking_id, event_id, number, code)
+    SELECT NEW.id, NEW.event_id, s.number, eventry_ticket_code() FROM generate_series(1, NEW.quantity) AS s(number)
+  ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS issued = ROW_COUNT;
+  IF issued = NEW.quantity THEN
+    RETURN NULL;
+  END IF;
+  -- A code already taken in the event (about one chance in 10^12 a pair): the seats still missing draw again.
   FOR pass IN 1..5 LOOP
     INSERT INTO tickets (booking_id, event_id, number, code)
       SELECT NEW.id, NEW.event_id, s.number, eventry_ticket_code()
         FROM generate_series(1, NEW.quantity) AS s(number)
        WHERE NOT EXISTS (SELECT 1 FROM tickets t WHERE t.booking_id = NEW.id AND t.number = s.number)
-      ON CONFLICT DO NOTHING;
-    IF NOT FOUND THEN
+    ON CONFLICT DO NOTHING;
+    IF NOT EXISTS (SELECT 1 FROM generate_series(1, NEW.quantity) AS s(number)
+                    WHERE NOT EXISTS (SELECT 1 FROM tickets t WHERE t.booking_id = NEW.id AND t.number = s.number)) THEN
       RETURN NULL;
     END IF;
   END LOOP;
