@@ -3,6 +3,7 @@ import { bookingsMessages } from './bookings';
 import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
+import { doorMessages } from './door';
 import { eventFormMessages } from './event-form';
 import { loginMessages } from './login';
 import { paymentMessages } from './payment';
@@ -28,4 +29,5 @@ export const messages = {
   admin: adminMessages,
   payment: paymentMessages,
   bookings: bookingsMessages,
+  door: doorMessages,
 } as const;

@@ -13,6 +13,8 @@ import {
   checkInSyncResultSchema,
   myTicketsSchema,
 } from '../../../contracts/tickets';
+import { doorStaffRoutes } from './door-staff-routes';
+import { createDoorStaffService, type DoorStaffService } from './door-staff-service';
 import { createTicketsService, type TicketsService } from './service';
 import { createTicketSigner, parseTicketSigningKey } from './signing';
 
@@ -20,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Tickets: their QR texts, and admissions at the door. */
     tickets: TicketsService;
+    /** Door staff: who keeps which event's door (GET /api/me says whether the user keeps any). */
+    doorStaff: DoorStaffService;
   }
 }
 
@@ -38,6 +42,9 @@ export const ticketsPlugin = fp(
     });
     app.decorate('tickets', service);
     await app.register(ticketsRoutes, { service });
+    const doorStaff = createDoorStaffService({ db: app.database.pool });
+    app.decorate('doorStaff', doorStaff);
+    await app.register(doorStaffRoutes, { service: doorStaff });
   },
   { name: 'tickets', dependencies: ['database', 'auth'] },
 );
