@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './accounts';
-import { doorMessages } from './messages/door';
+import { doorStaffMessages } from './messages/door-staff';
 
 /** GET /api/admin/events/:id/door-staff: who may keep the event's door. */
 export const doorStaffMemberSchema = z.object({
@@ -18,10 +18,10 @@ export type DoorStaffList = z.infer<typeof doorStaffListSchema>;
 /** POST /api/admin/events/:id/door-staff: gives an existing account the event's door. */
 export const grantDoorStaffBodySchema = z.strictObject({
   email: z
-    .string({ error: doorMessages.emailInvalid })
+    .string({ error: doorStaffMessages.emailInvalid })
     .trim()
-    .min(1, doorMessages.emailInvalid)
-    .max(EMAIL_MAX_LENGTH, doorMessages.emailInvalid),
+    .min(1, doorStaffMessages.emailInvalid)
+    .max(EMAIL_MAX_LENGTH, doorStaffMessages.emailInvalid),
 });
 export type GrantDoorStaffBody = z.infer<typeof grantDoorStaffBodySchema>;
 

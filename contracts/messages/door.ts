@@ -1,7 +1,9 @@
+import { catalogueMessages } from './catalogue';
+
 /** The door's texts: check-in pages, the scanner's answers, offline scanning and the door staff page. */
 export const doorMessages = {
-  checkIn: 'Check-in',
-  chooseEventTitle: 'Check-in',
+  checkIn: catalogueMessages.checkIn,
+  chooseEventTitle: catalogueMessages.checkIn,
   chooseEventIntro: 'Choose the event whose door you are keeping.',
   noEvents: 'There are no events to check in yet.',
   loadFailed: 'The events could not be loaded. Try again.',
@@ -42,19 +44,4 @@ export const doorMessages = {
   noBundle: 'Offline, and this device has no ticket list for this event yet: connect once to download it.',
   bundleReady: (count: number) => `${count} ${count === 1 ? 'ticket' : 'tickets'} kept on this device for offline use`,
   scanFailed: 'The ticket could not be checked. Try again.',
-
-  doorStaffTitle: 'Door staff',
-  doorStaffIntro: 'People who may check tickets in at this event’s door, and nothing else of the admin area.',
-  email: 'Email',
-  grant: 'Add to the door staff',
-  revoke: 'Remove',
-  revokeLabel: (name: string) => `Remove ${name} from the door staff`,
-  granted: (email: string) => `${email} may now check tickets in at this event`,
-  revoked: (name: string) => `${name} was removed from the door staff`,
-  noDoorStaff: 'Nobody is on the door staff of this event yet.',
-  grantedAt: 'Since',
-  emailUnknown: 'No account has this email. Ask them to sign up first.',
-  emailInvalid: 'Enter an email address',
-  notDoorStaff: 'You are not on the door staff of this event',
-  eventNotFound: 'This event does not exist or was deleted.',
 } as const;

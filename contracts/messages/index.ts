@@ -4,6 +4,7 @@ import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
 import { doorMessages } from './door';
+import { doorStaffMessages } from './door-staff';
 import { eventFormMessages } from './event-form';
 import { loginMessages } from './login';
 import { paymentMessages } from './payment';
@@ -30,4 +31,5 @@ export const messages = {
   payment: paymentMessages,
   bookings: bookingsMessages,
   door: doorMessages,
+  doorStaff: doorStaffMessages,
 } as const;

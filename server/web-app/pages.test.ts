@@ -48,6 +48,9 @@ describe('the pages of the route manifest, as a page load gets them', () => {
       admin: SITE_TITLE,
       adminEventForm: SITE_TITLE,
       adminMailbox: SITE_TITLE,
+      checkInEvents: SITE_TITLE,
+      eventCheckIn: SITE_TITLE,
+      doorStaff: SITE_TITLE,
     };
     const found: Record<string, unknown> = {};
     for (const [id, page] of Object.entries(PAGES)) {

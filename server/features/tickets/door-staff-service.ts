@@ -1,6 +1,6 @@
 import type { DoorStaffMember } from '../../../contracts/door-staff';
 import { isUuid } from '../../../contracts/ids';
-import { doorMessages } from '../../../contracts/messages/door';
+import { doorStaffMessages } from '../../../contracts/messages/door-staff';
 import type { Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../plugins/errors';
 import {
@@ -27,7 +27,7 @@ export interface DoorStaffService {
 }
 
 function eventNotFound(): NotFoundError {
-  return new NotFoundError(doorMessages.eventNotFound, 'EVENT_NOT_FOUND');
+  return new NotFoundError(doorStaffMessages.eventNotFound, 'EVENT_NOT_FOUND');
 }
 
 export function createDoorStaffService({ db }: { db: Queryable }): DoorStaffService {
@@ -46,7 +46,7 @@ export function createDoorStaffService({ db }: { db: Queryable }): DoorStaffServ
     async grant(eventId, email) {
       await assertEvent(eventId);
       const user = await findUserByEmail(db, email);
-      if (!user) throw new ValidationError({ email: doorMessages.emailUnknown }, doorMessages.emailUnknown);
+      if (!user) throw new ValidationError({ email: doorStaffMessages.emailUnknown }, doorStaffMessages.emailUnknown);
       await insertDoorStaff(db, user.id, eventId);
       return list(eventId);
     },

@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
+import { NavLink } from 'react-router';
 import type { Me } from '../../../../contracts/accounts';
+import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
 import { lazyChunk } from '../../lib/chunk';
 import { AdminHeaderFrame } from './admin-header-frame';
@@ -18,6 +20,12 @@ export function AdminHeader({ me }: { me: Me }) {
   return (
     <AdminHeaderFrame>
       <div className="flex min-w-0 items-center gap-3 sm:gap-4">
+        <NavLink
+          to="/admin/check-in"
+          className={({ isActive }) => `text-sm font-medium hover:text-accent ${isActive ? 'text-accent' : 'text-fg'}`}
+        >
+          {catalogueMessages.checkIn}
+        </NavLink>
         <Suspense fallback={null}>
           <MailboxLink />
         </Suspense>
