@@ -179,3 +179,42 @@ test('offline, a scan is admitted on the device and queued, then sent when the n
   await expect.poll(() => statusOf(ticket.id)).toBe('checked_in');
   await expect(page.getByTestId('checked-in-count')).toHaveText('3', { timeout: 15_000 });
 });
+
+test('the admin gives a user the door on the door staff page; that user sees Check-in and nothing else of the admin', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `staff-${Date.now()}@eventry.test`;
+  const staff = await browser.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL as string } });
+  const signedUp = await staff.request.post('/api/auth/sign-up/email', {
+    data: { firstName: 'Karim', lastName: 'Nabil', email, password: 'Journey1' },
+  });
+  expect(signedUp.ok()).toBe(true);
+
+  await page.goto(`/admin/event/${eventId}/check-in`);
+  await page.getByRole('link', { name: 'Door staff' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Door staff');
+  await page.getByLabel('Email').fill('nobody@eventry.test');
+  await page.getByRole('button', { name: 'Add to the door staff' }).click();
+  await expect(page.getByText('No account has this email. Ask them to sign up first.')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Add to the door staff' }).click();
+  await expect(page.getByRole('status')).toHaveText(`${email} may now check tickets in at this event`);
+  await expect(page.getByText('Karim Nabil')).toBeVisible();
+
+  const door = await staff.newPage();
+  await door.goto('/');
+  await door.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Check-in' }).click();
+  await expect(door).toHaveURL(/\/admin\/check-in$/);
+  await door.getByRole('link', { name: eventTitle, exact: true }).click();
+  await expect(door.getByRole('heading', { level: 1 })).toHaveText(`Check-in: ${eventTitle}`);
+  await expect(door.getByRole('link', { name: 'Door staff' })).toHaveCount(0);
+  // The admin area stays closed to them.
+  await door.goto('/admin');
+  await expect(door).toHaveURL(/\/$/);
+
+  await page.getByRole('button', { name: 'Remove Karim Nabil from the door staff' }).click();
+  await expect(page.getByText('Nobody is on the door staff of this event yet.')).toBeVisible();
+  await staff.close();
+});

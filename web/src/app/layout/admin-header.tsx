@@ -22,17 +22,23 @@ export function AdminHeader({ me }: { me: Me }) {
       <div className="flex min-w-0 items-center gap-3 sm:gap-4">
         <NavLink
           to="/admin/check-in"
-          className={({ isActive }) => `text-sm font-medium hover:text-accent ${isActive ? 'text-accent' : 'text-fg'}`}
+          className={({ isActive }) =>
+            `shrink-0 whitespace-nowrap text-sm font-medium hover:text-accent ${isActive ? 'text-accent' : 'text-fg'}`
+          }
         >
           {catalogueMessages.checkIn}
         </NavLink>
-        <Suspense fallback={null}>
-          <MailboxLink />
-        </Suspense>
-        <span className="max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
+        <span className="shrink-0 whitespace-nowrap">
+          <Suspense fallback={null}>
+            <MailboxLink />
+          </Suspense>
+        </span>
+        <span className="min-w-0 max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
           {me.firstName} {me.lastName}
         </span>
-        <LogoutButton />
+        <span className="shrink-0">
+          <LogoutButton />
+        </span>
       </div>
     </AdminHeaderFrame>
   );
