@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { formatDate } from '../../../../../contracts/dates';
 import { doorMessages } from '../../../../../contracts/messages/door';
-import { Button } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TimeRange } from '../../../components/ui/time';
 import { useMe } from '../../accounts/api/get-me';
 import { useCheckInEvents } from '../api/get-check-in-events';
+import { EmptyList, ListLoadError } from './list-states';
 
 /** /admin/check-in (routes/check-in.tsx): the events whose door the user keeps, with tickets sold and checked in; one opens the scanner. */
 export function CheckInEvents() {
@@ -24,16 +24,14 @@ export function CheckInEvents() {
             <Skeleton className="h-24" />
           </div>
         ) : isError ? (
-          <div role="alert" className="rounded-xl border border-border bg-surface-raised p-6 text-center">
-            <p>{doorMessages.loadFailed}</p>
-            <Button variant="secondary" size="sm" className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
-              {doorMessages.retry}
-            </Button>
-          </div>
+          <ListLoadError
+            message={doorMessages.loadFailed}
+            retry={doorMessages.retry}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : data.items.length === 0 ? (
-          <p className="rounded-xl border border-border bg-surface-raised p-6 text-center text-fg-muted">
-            {doorMessages.noEvents}
-          </p>
+          <EmptyList>{doorMessages.noEvents}</EmptyList>
         ) : (
           <ul className="flex flex-col gap-3">
             {data.items.map((event) => (

@@ -8,6 +8,7 @@ import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
 import { useDoorStaff, useGrantDoorStaff, useRevokeDoorStaff } from '../api/door-staff';
+import { EmptyList, ListLoadError } from '../components/list-states';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -67,20 +68,18 @@ export function DoorStaffRoute() {
         {isPending ? (
           <Skeleton className="h-20" />
         ) : isError ? (
-          <div role="alert" className="rounded-xl border border-border bg-surface-raised p-6 text-center">
-            <p>
-              {error instanceof ApiError && error.status === 404
+          <ListLoadError
+            message={
+              error instanceof ApiError && error.status === 404
                 ? doorStaffMessages.eventNotFound
-                : doorStaffMessages.loadFailed}
-            </p>
-            <Button variant="secondary" size="sm" className="mt-4" onClick={() => void refetch()} disabled={isFetching}>
-              {doorStaffMessages.retry}
-            </Button>
-          </div>
+                : doorStaffMessages.loadFailed
+            }
+            retry={doorStaffMessages.retry}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : data.items.length === 0 ? (
-          <p className="rounded-xl border border-border bg-surface-raised p-6 text-center text-fg-muted">
-            {doorStaffMessages.noDoorStaff}
-          </p>
+          <EmptyList>{doorStaffMessages.noDoorStaff}</EmptyList>
         ) : (
           <ul className="flex flex-col gap-2">
             {data.items.map((person) => (
