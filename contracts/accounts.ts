@@ -17,6 +17,8 @@ export const meSchema = z.object({
   imageUrl: z.string().nullable(),
   role: roleSchema,
   emailVerified: z.boolean(),
+  /** Whether the user keeps the door of any event (door staff: the check-in pages). */
+  doorStaff: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

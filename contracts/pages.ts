@@ -4,6 +4,8 @@ import { attendeesMessages } from './messages/attendees';
 import { bookingsMessages } from './messages/bookings';
 import { catalogueMessages } from './messages/catalogue';
 import { contactMessages } from './messages/contact';
+import { doorMessages } from './messages/door';
+import { doorStaffMessages } from './messages/door-staff';
 import { loginMessages } from './messages/login';
 import { paymentMessages } from './messages/payment';
 import { profileMessages } from './messages/profile';
@@ -30,6 +32,8 @@ export type PageGuard =
   | 'require-auth'
   /** A visitor goes to /login, a user to /. */
   | 'require-admin'
+  /** The door (check-in): admins and door staff; a visitor goes to /login, anyone else to /. */
+  | 'require-door'
   /** Everyone sees the page. */
   | 'none';
 
@@ -161,6 +165,23 @@ const pages = {
     guard: 'require-admin',
     module: 'src/features/admin/routes/admin-mailbox.tsx',
     title: adminMessages.mailboxTitle,
+  },
+  checkInEvents: {
+    path: '/admin/check-in',
+    guard: 'require-door',
+    module: 'src/features/door/routes/check-in.tsx',
+    title: doorMessages.chooseEventTitle,
+  },
+  eventCheckIn: {
+    path: '/admin/event/:id/check-in',
+    guard: 'require-door',
+    module: 'src/features/door/routes/check-in.tsx',
+  },
+  doorStaff: {
+    path: '/admin/event/:id/door-staff',
+    guard: 'require-admin',
+    module: 'src/features/door/routes/door-staff.tsx',
+    title: doorStaffMessages.doorStaffTitle,
   },
 } as const satisfies Record<string, PageRoute>;
 

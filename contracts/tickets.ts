@@ -254,5 +254,9 @@ export const checkInEventSchema = z.object({
 export type CheckInEvent = z.infer<typeof checkInEventSchema>;
 
 /** GET /api/check-in/events: admins get every event from today on; door staff the events granted to them. */
-export const checkInEventsSchema = z.object({ items: z.array(checkInEventSchema) });
+export const checkInEventsSchema = z.object({
+  items: z.array(checkInEventSchema),
+  /** The app's time zone (APP_TIMEZONE): the scanner says 'Already checked in at 19:42' in it. */
+  timeZone: z.string(),
+});
 export type CheckInEvents = z.infer<typeof checkInEventsSchema>;

@@ -15,7 +15,7 @@ const NOT_FOUND_TITLE = 'Page not found · Eventry';
 type Role = 'visitor' | 'user' | 'admin';
 
 function roleFor(page: PageRoute): Role {
-  if (page.guard === 'require-admin') return 'admin';
+  if (page.guard === 'require-admin' || page.guard === 'require-door') return 'admin';
   return page.guard === 'require-auth' ? 'user' : 'visitor';
 }
 

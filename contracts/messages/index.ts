@@ -3,6 +3,8 @@ import { bookingsMessages } from './bookings';
 import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
+import { doorMessages } from './door';
+import { doorStaffMessages } from './door-staff';
 import { eventFormMessages } from './event-form';
 import { loginMessages } from './login';
 import { paymentMessages } from './payment';
@@ -30,4 +32,6 @@ export const messages = {
   payment: paymentMessages,
   bookings: bookingsMessages,
   tickets: ticketsMessages,
+  door: doorMessages,
+  doorStaff: doorStaffMessages,
 } as const;

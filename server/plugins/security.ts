@@ -24,7 +24,9 @@ export const securityPlugin = fp(
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+          // 'wasm-unsafe-eval' lets the door's scanner compile the QR decoder's WebAssembly (served by us, never a
+          // CDN): it allows compiling WebAssembly only, not eval() of JavaScript.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(stripe ? ['https://js.stripe.com'] : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],

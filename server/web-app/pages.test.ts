@@ -49,6 +49,9 @@ describe('the pages of the route manifest, as a page load gets them', () => {
       adminEventForm: SITE_TITLE,
       adminAttendees: SITE_TITLE,
       adminMailbox: SITE_TITLE,
+      checkInEvents: SITE_TITLE,
+      eventCheckIn: SITE_TITLE,
+      doorStaff: SITE_TITLE,
     };
     const found: Record<string, unknown> = {};
     for (const [id, page] of Object.entries(PAGES)) {

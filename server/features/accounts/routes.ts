@@ -247,6 +247,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         imageUrl: user.image,
         role: user.role,
         emailVerified: user.emailVerified,
+        doorStaff: await app.doorStaff.keepsAnyDoor(user.id),
       };
     },
   );
@@ -264,7 +265,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = await request.currentSession();
       if (!session) throw new UnauthorizedError();
-      return accounts.updateProfile({ userId: session.user.id, sessionId: session.sessionId }, request.body);
+      const me = await accounts.updateProfile({ userId: session.user.id, sessionId: session.sessionId }, request.body);
+      return { ...me, doorStaff: await app.doorStaff.keepsAnyDoor(me.id) };
     },
   );
 

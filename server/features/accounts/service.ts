@@ -43,7 +43,10 @@ function signInCounters(email: string, address: string): Array<{ limit: EmailLim
   ];
 }
 
-function toMe(row: repository.ProfileRow): Me {
+/** The profile as GET /api/me gives it, but for doorStaff (the door staff's own, added by the route). */
+export type Profile = Omit<Me, 'doorStaff'>;
+
+function toMe(row: repository.ProfileRow): Profile {
   return {
     id: row.id,
     email: row.email,
@@ -82,7 +85,7 @@ export interface AccountsService {
   updateProfile(
     session: { userId: string; sessionId: string },
     input: { firstName: string; lastName: string; newPassword?: string; imageUrl?: string | null },
-  ): Promise<Me>;
+  ): Promise<Profile>;
   /**
    * Stores an uploaded profile picture (re-encoded by storage) under userImg/ as the user's pending
    * picture: the edit screen previews it, and saving the profile makes it theirs. An earlier pending

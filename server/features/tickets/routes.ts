@@ -14,6 +14,8 @@ import {
   myTicketsSchema,
 } from '../../../contracts/tickets';
 import { sharedSecret } from '../../db/shared-secret';
+import { doorStaffRoutes } from './door-staff-routes';
+import { createDoorStaffService, type DoorStaffService } from './door-staff-service';
 import { ticketHolderRoutes } from './holder-routes';
 import { createTicketHolderService } from './holder-service';
 import { createTicketsService, type TicketsService } from './service';
@@ -26,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Tickets: their QR texts, and admissions at the door. */
     tickets: TicketsService;
+    /** Door staff: who keeps which event's door (GET /api/me says whether the user keeps any). */
+    doorStaff: DoorStaffService;
   }
 }
 
@@ -57,6 +61,9 @@ export const ticketsPlugin = fp(
     });
     app.mailer.onRender('booking-confirmation', holder.confirmationExtras);
     await app.register(ticketHolderRoutes, { service: holder });
+    const doorStaff = createDoorStaffService({ db: app.database.pool });
+    app.decorate('doorStaff', doorStaff);
+    await app.register(doorStaffRoutes, { service: doorStaff });
   },
   { name: 'tickets', dependencies: ['database', 'auth', 'mail-worker'] },
 );

@@ -115,7 +115,7 @@ export function createTicketsService({ db, pool, signer, timeZone }: TicketsDeps
 
     async checkInEvents(user) {
       const rows = await findCheckInEvents(db, { id: user.id, isAdmin: user.role === 'admin' }, todayIn(timeZone));
-      return { items: rows.map(({ isDeleted: _deleted, ...event }) => event) };
+      return { items: rows.map(({ isDeleted: _deleted, ...event }) => event), timeZone };
     },
 
     async checkIn(user, eventId, code) {

@@ -20,7 +20,8 @@ import {
 
 /**
  * Access-control matrix: every route of the running app (read from its route table, so a new route
- * cannot escape) × {anonymous, user, another user, admin} → the status class its classification allows.
+ * cannot escape) × {anonymous, user, another user, door staff, admin} → the status class its classification
+ * allows. The door staff keep one event's door (`doorEvent`); the sampled requests name other events.
  */
 
 const ctx = await setupTestApp();
@@ -32,14 +33,23 @@ const opFor = (route: RouteKey): Operation | undefined =>
   operations.find((o) => o.method === route.method && o.url === route.url);
 const accessOf = (route: RouteKey): Access => ACCESS[route.key] ?? inferredAccess(route.url);
 
-type Role = 'anonymous' | 'user' | 'another user' | 'admin';
-const ROLES: Role[] = ['anonymous', 'user', 'another user', 'admin'];
+type Role = 'anonymous' | 'user' | 'another user' | 'door staff' | 'admin';
+const ROLES: Role[] = ['anonymous', 'user', 'another user', 'door staff', 'admin'];
 const people: Partial<Record<Role, TestUser>> = {};
+let doorEvent: { id: string };
 
 beforeAll(async () => {
   people.user = await ctx.createUser();
   people['another user'] = await ctx.createUser();
+  people['door staff'] = await ctx.createUser();
   people.admin = await ctx.createUser({ role: 'admin' });
+  doorEvent = await insertEvent(ctx.database);
+  const granted = await ctx.request(people.admin, {
+    method: 'POST',
+    url: `/api/admin/events/${doorEvent.id}/door-staff`,
+    payload: { email: people['door staff']?.email },
+  });
+  expect(granted.statusCode, describeResponse(granted)).toBe(200);
 });
 
 /** A request that passes validation as far as the schema tells, so the answer reflects access alone. */
@@ -80,6 +90,12 @@ function expectAccess(access: Access, role: Role, res: { statusCode: number }, i
       if (role === 'anonymous') expect(status, `${info}: sign-in needed`).toBe(401);
       else if (role === 'admin') expect(denied, `${info}: admins may call it`).toBe(false);
       else expect(status, `${info}: users are forbidden`).toBe(403);
+      return;
+    case 'door':
+      // The sampled request names an event the door staff do not keep (door-staff checks follow).
+      if (role === 'anonymous') expect(status, `${info}: sign-in needed`).toBe(401);
+      else if (role === 'admin') expect(denied, `${info}: admins may call it`).toBe(false);
+      else expect(status, `${info}: only the event's door staff and admins`).toBe(403);
       return;
     case 'webhook':
       expect(status, `${info}: a webhook without a valid signature is refused`).toBeGreaterThanOrEqual(400);
@@ -137,7 +153,7 @@ describe('each route answers each role as classified', () => {
 });
 
 describe('protected routes refuse anonymous callers whatever the body', () => {
-  const protectedRoutes = matrixRoutes.filter((r) => ['user', 'owner', 'admin'].includes(accessOf(r)));
+  const protectedRoutes = matrixRoutes.filter((r) => ['user', 'owner', 'admin', 'door'].includes(accessOf(r)));
   it.each(protectedRoutes.map((r) => [r.key, r] as const))('%s', async (_key, route) => {
     for (const payload of [undefined, {}, { role: 'admin' }, 'not json']) {
       const res = await ctx.request(undefined, {
@@ -154,6 +170,34 @@ describe('protected routes refuse anonymous callers whatever the body', () => {
       expectProblem(res, info);
     }
   });
+});
+
+describe('the door staff', () => {
+  const doorRoutes = matrixRoutes.filter((r) => accessOf(r) === 'door');
+
+  it('has door routes to check', () => expect(doorRoutes.length).toBeGreaterThan(0));
+
+  it.each(doorRoutes.map((r) => [r.key, r] as const))(
+    '%s admits them at their event and refuses them at another',
+    async (_key, route) => {
+      const other = await insertEvent(ctx.database);
+      for (const [eventId, admitted] of [
+        [doorEvent.id, true],
+        [other.id, false],
+      ] as const) {
+        const options = requestFor(route);
+        if (route.url.includes(':eventId')) options.url = fillPath(route.url, { eventId });
+        else options.payload = { ...(options.payload as Record<string, unknown>), eventId };
+        for (const role of ['door staff', 'user'] as const) {
+          const res = await ctx.request(people[role], options);
+          const info = `${role} ${route.key} at ${admitted ? 'their' : 'another'} event → ${describeResponse(res)}`;
+          expect(res.statusCode, info).toBeLessThan(500);
+          if (admitted && role === 'door staff') expect([401, 403], info).not.toContain(res.statusCode);
+          else expect(res.statusCode, info).toBe(403);
+        }
+      }
+    },
+  );
 });
 
 describe('another user’s resources', () => {

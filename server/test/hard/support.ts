@@ -21,6 +21,8 @@ export type Access =
   | 'owner'
   /** Admins: 401 anonymous, 403 for users. */
   | 'admin'
+  /** Admins and the door staff of the event named in the request: 401 anonymous, 403 for anyone else. */
+  | 'door'
   /** better-auth's mount: checked by the session tests. */
   | 'auth'
   /** Called by Stripe, authenticated by signature: 4xx without one, never 401/403 by role. */
@@ -81,9 +83,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/payments/stripe/webhook': 'webhook',
   // check-in: admins, and the door staff of the event (who are otherwise users)
   'GET /api/check-in/events': 'user',
-  'POST /api/check-in': 'admin',
-  'GET /api/check-in/:eventId/bundle': 'admin',
-  'POST /api/check-in/:eventId/sync': 'admin',
+  'POST /api/check-in': 'door',
+  'GET /api/check-in/:eventId/bundle': 'door',
+  'POST /api/check-in/:eventId/sync': 'door',
   // contact
   'POST /api/contact': 'public',
   // admin
@@ -97,6 +99,9 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/form-meta': 'admin',
   'GET /api/admin/events/:id/attendees': 'admin',
   'GET /api/admin/events/:id/attendees.csv': 'admin',
+  'GET /api/admin/events/:id/door-staff': 'admin',
+  'POST /api/admin/events/:id/door-staff': 'admin',
+  'DELETE /api/admin/events/:id/door-staff/:userId': 'admin',
 };
 
 /** What a route would be if nobody classified it: used so unclassified routes are still exercised. */

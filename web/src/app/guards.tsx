@@ -41,13 +41,13 @@ export function RequireAuth({
   return children;
 }
 
-/** Admins only: visitors go to /login, users to /. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/** Admins only (`door`: and door staff, the check-in pages): visitors go to /login, users to /. */
+export function RequireAdmin({ children, door }: { children: ReactNode; door?: boolean }) {
   const { data: me, isPending } = useMe();
   const location = useLocation();
   if (isPending) return <Pending />;
   if (!me) return isSigningOut() ? null : <Navigate to={loginPath(location)} replace />;
-  if (me.role !== 'admin') return <Navigate to="/" replace />;
+  if (me.role !== 'admin' && !(door && me.doorStaff)) return <Navigate to="/" replace />;
   return children;
 }
 

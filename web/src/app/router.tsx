@@ -20,6 +20,7 @@ const GUARDS = {
   'signed-out-only': SignedOutOnly,
   'require-auth': RequireAuth,
   'require-admin': RequireAdmin,
+  'require-door': ({ children }: { children: ReactNode }) => <RequireAdmin door>{children}</RequireAdmin>,
   none: ({ children }: { children: ReactNode }) => children,
 } satisfies Record<PageGuard, unknown>;
 

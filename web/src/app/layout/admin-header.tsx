@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
+import { NavLink } from 'react-router';
 import type { Me } from '../../../../contracts/accounts';
+import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
 import { lazyChunk } from '../../lib/chunk';
 import { AdminHeaderFrame } from './admin-header-frame';
@@ -18,13 +20,25 @@ export function AdminHeader({ me }: { me: Me }) {
   return (
     <AdminHeaderFrame>
       <div className="flex min-w-0 items-center gap-3 sm:gap-4">
-        <Suspense fallback={null}>
-          <MailboxLink />
-        </Suspense>
-        <span className="max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
+        <NavLink
+          to="/admin/check-in"
+          className={({ isActive }) =>
+            `shrink-0 whitespace-nowrap text-sm font-medium hover:text-accent ${isActive ? 'text-accent' : 'text-fg'}`
+          }
+        >
+          {catalogueMessages.checkIn}
+        </NavLink>
+        <span className="shrink-0 whitespace-nowrap">
+          <Suspense fallback={null}>
+            <MailboxLink />
+          </Suspense>
+        </span>
+        <span className="min-w-0 max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
           {me.firstName} {me.lastName}
         </span>
-        <LogoutButton />
+        <span className="shrink-0">
+          <LogoutButton />
+        </span>
       </div>
     </AdminHeaderFrame>
   );
