@@ -127,9 +127,12 @@ async function startZombie(): Promise<{ pid: number; parent: ChildProcess }> {
   const pid = await new Promise<number>((resolve) => {
     parent.stdout?.once('data', (chunk: Buffer) => resolve(Number.parseInt(chunk.toString(), 10)));
   });
-  for (let i = 0; i < 200; i++) {
+  // Only once the shell has become `sleep`, which never reaps: before that, the shell itself may reap its
+  // child, and the PID would name nothing at all (a busy machine showed it).
+  for (let i = 0; i < 500; i++) {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return { pid, parent };
+    const comm = readFileSync(`/proc/${parent.pid}/comm`, 'utf8').trim();
+    if (comm === 'sleep' && stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return { pid, parent };
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`process ${pid} did not become a zombie`);

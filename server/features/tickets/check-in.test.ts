@@ -172,7 +172,7 @@ describe('offline bundle and sync', () => {
     const res = await ctx.request(admin, { method: 'GET', url: `/api/check-in/${event.id}/bundle` });
     expect(res.statusCode).toBe(200);
     const bundle = res.json();
-    expect(bundle.publicKey).toBe(ctx.app.tickets.publicKey);
+    expect(bundle.publicKey).toBe(await ctx.app.tickets.publicKey());
     expect(bundle.tickets.map((t: { id: string }) => t.id)).toEqual([tickets[0]?.id]);
     expect(bundle.voided).toEqual([tickets[1]?.id]);
     const again = await ctx.request(admin, {

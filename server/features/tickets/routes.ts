@@ -19,7 +19,7 @@ import { createDoorStaffService, type DoorStaffService } from './door-staff-serv
 import { ticketHolderRoutes } from './holder-routes';
 import { createTicketHolderService } from './holder-service';
 import { createTicketsService, type TicketsService } from './service';
-import { createTicketSigner, newTicketSigningSeed, parseTicketSigningKey } from './signing';
+import { createTicketSigner, newTicketSigningSeed, parseTicketSigningKey, type TicketSigner } from './signing';
 
 /** Where the signing key is kept when TICKET_SIGNING_KEY does not give one. */
 const SIGNING_KEY_SECRET = 'ticket-signing-key';
@@ -43,11 +43,26 @@ export const ticketsPlugin = fp(
     app: FastifyInstance,
     opts: { signingKey: string | undefined; timeZone: string; appUrl: string },
   ) {
-    const key = opts.signingKey ?? (await sharedSecret(app.database.pool, SIGNING_KEY_SECRET, newTicketSigningSeed));
+    // A key given in the environment is checked now (a wrong one stops the start); one kept in the database is
+    // read when first needed, so that the app starts, and answers 503, while the database is unreachable.
+    const given = opts.signingKey ? createTicketSigner(parseTicketSigningKey(opts.signingKey)) : undefined;
+    let kept: Promise<TicketSigner> | undefined;
+    const signer = (): Promise<TicketSigner> => {
+      if (given) return Promise.resolve(given);
+      kept ??= sharedSecret(app.database.pool, SIGNING_KEY_SECRET, newTicketSigningSeed).then(
+        (key) => createTicketSigner(parseTicketSigningKey(key)),
+        (error: unknown) => {
+          kept = undefined; // asked again next time
+          throw error;
+        },
+      );
+      return kept;
+    };
+    void signer().catch(() => {});
     const service = createTicketsService({
       db: app.database.pool,
       pool: app.database.pool,
-      signer: createTicketSigner(parseTicketSigningKey(key)),
+      signer,
       timeZone: opts.timeZone,
     });
     app.decorate('tickets', service);

@@ -34,7 +34,8 @@ import type { TicketSigner } from './signing';
 export interface TicketsDeps {
   db: Queryable;
   pool: Pick<pg.Pool, 'connect'>;
-  signer: TicketSigner;
+  /** The signer, once its key is known (it may be read from the database: server/features/tickets/routes.ts). */
+  signer: () => Promise<TicketSigner>;
   timeZone: string;
 }
 
@@ -47,7 +48,7 @@ export interface DoorUser {
 
 export interface TicketsService {
   /** The signer's public key (raw, base64url). */
-  publicKey: string;
+  publicKey(): Promise<string>;
   myTickets(userId: string): Promise<MyTicket[]>;
   /** One booking's tickets with their QR texts (the confirmation email, the PDF). */
   ticketsOfBooking(bookingId: string): Promise<MyTicket[]>;
@@ -64,8 +65,8 @@ function statusOf(row: Pick<TicketRow, 'voidedAt' | 'checkedInAt'>): TicketStatu
   return row.checkedInAt ? 'checked_in' : 'valid';
 }
 
-export function createTicketsService({ db, pool, signer, timeZone }: TicketsDeps): TicketsService {
-  const toMyTicket = (row: TicketRow): MyTicket => ({
+export function createTicketsService({ db, pool, signer: loadSigner, timeZone }: TicketsDeps): TicketsService {
+  const toMyTicket = (signer: TicketSigner, row: TicketRow): MyTicket => ({
     id: row.id,
     bookingId: row.bookingId,
     eventId: row.eventId,
@@ -83,7 +84,7 @@ export function createTicketsService({ db, pool, signer, timeZone }: TicketsDeps
     if (isShortCode(typed)) return (await findTicketByCode(db, eventId, typed)) ?? 'unknown';
     // Anything else must be a QR of ours: a payload whose signature fails is unknown, whatever it claims.
     if (!decodeTicketQr(code)) return 'unknown';
-    const claim = signer.verify(code);
+    const claim = (await loadSigner()).verify(code);
     if (!claim) return 'unknown';
     if (claim.eventId !== eventId) return 'wrong_event';
     const row = await findTicketById(db, claim.ticketId);
@@ -101,14 +102,18 @@ export function createTicketsService({ db, pool, signer, timeZone }: TicketsDeps
   }
 
   return {
-    publicKey: signer.publicKey,
+    async publicKey() {
+      return (await loadSigner()).publicKey;
+    },
 
     async myTickets(userId) {
-      return (await findTicketsOfUser(db, userId)).map(toMyTicket);
+      const signer = await loadSigner();
+      return (await findTicketsOfUser(db, userId)).map((row) => toMyTicket(signer, row));
     },
 
     async ticketsOfBooking(bookingId) {
-      return (await findTicketsOfBooking(db, bookingId)).map(toMyTicket);
+      const signer = await loadSigner();
+      return (await findTicketsOfBooking(db, bookingId)).map((row) => toMyTicket(signer, row));
     },
 
     assertDoorAccess,
@@ -139,6 +144,7 @@ export function createTicketsService({ db, pool, signer, timeZone }: TicketsDeps
 
     async bundle(user, eventId) {
       const event = await assertDoorAccess(user, eventId);
+      const signer = await loadSigner();
       const rows = await findBundleTickets(db, eventId);
       const tickets = rows
         .filter((row) => !row.voided)
