@@ -20,6 +20,7 @@ const SHELL_MODULES = new RegExp(
 );
 
 const PAGE_ROUTES_ID = 'virtual:page-routes';
+const ADMIN_PAGE_ROUTES_ID = 'virtual:admin-page-routes';
 const PAGE_MANIFEST = path.join(import.meta.dirname, 'contracts', 'pages.ts');
 
 /**
@@ -27,19 +28,22 @@ const PAGE_MANIFEST = path.join(import.meta.dirname, 'contracts', 'pages.ts');
  * router needs them, written at build time: each page's pattern, its guard and a lazy import of its module,
  * which Vite resolves to the page's own chunk. Built here rather than read at run time so that the first load
  * carries neither the modules' paths nor the pages' titles (and the message modules those come from):
- * docs/decisions/016-one-route-manifest.md.
+ * docs/decisions/016-one-route-manifest.md. `virtual:admin-page-routes` (web/src/app/admin-routes.tsx) holds the
+ * admin area's pages, their patterns relative to /admin, in the admin area's own chunk.
  */
 function pageRoutes(): Plugin {
-  const resolved = `\0${PAGE_ROUTES_ID}`;
+  const adminTable: Record<string, boolean> = { [`\0${PAGE_ROUTES_ID}`]: false, [`\0${ADMIN_PAGE_ROUTES_ID}`]: true };
   return {
     name: 'eventry:page-routes',
-    resolveId: (source) => (source === PAGE_ROUTES_ID ? resolved : undefined),
+    resolveId: (source) => (source === PAGE_ROUTES_ID || source === ADMIN_PAGE_ROUTES_ID ? `\0${source}` : undefined),
     async load(id) {
-      if (id !== resolved) return undefined;
+      const admin = adminTable[id];
+      if (admin === undefined) return undefined;
       // Read through Vite rather than imported by this file, whose own loader wants file extensions on imports.
       const { module, dependencies } = await runnerImport<typeof import('./contracts/pages')>(PAGE_MANIFEST);
       for (const file of [PAGE_MANIFEST, ...dependencies]) this.addWatchFile(file);
-      const routes = Object.values(module.PAGES).map((page) => {
+      const pages = Object.values(module.PAGES).filter((page) => module.isAdminAreaPath(page.path) === admin);
+      const routes = pages.map((page) => {
         // A page's module exports one component, named after its file: routes/event-details.tsx, EventDetailsRoute.
         const file = path.basename(page.module, '.tsx');
         const component = `${file.replace(/(?:^|-)([a-z])/g, (_, letter: string) => letter.toUpperCase())}Route`;
@@ -48,7 +52,8 @@ function pageRoutes(): Plugin {
           this.error(`${page.module} (the page at ${page.path}) must export ${component}`);
         }
         const blank = page.blankWhilePending ? ', true' : '';
-        return `  [${JSON.stringify(page.path)}, ${JSON.stringify(page.guard)}, () => import(${JSON.stringify(`/${page.module}`)}).then((m) => m.${component})${blank}],`;
+        const pattern = admin ? page.path.slice(module.ADMIN_AREA.length).replace(/^\//, '') : page.path;
+        return `  [${JSON.stringify(pattern)}, ${JSON.stringify(page.guard)}, () => import(${JSON.stringify(`/${page.module}`)}).then((m) => m.${component})${blank}],`;
       });
       return `export const pageRoutes = [\n${routes.join('\n')}\n];\n`;
     },

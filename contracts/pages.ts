@@ -188,3 +188,5 @@ const pages = {
 export type PageId = keyof typeof pages;
 
 export const PAGES: Readonly<Record<PageId, PageRoute>> = pages;
+
+export { ADMIN_AREA, ADMIN_ROUTES_MODULE, isAdminAreaPath } from './admin-area';

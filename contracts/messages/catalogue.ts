@@ -15,8 +15,6 @@ export const catalogueMessages = {
   searchEvents: 'Search events',
   home: 'Home',
   hostingAnEvent: 'Hosting an Event?',
-  /** The header's link to the door, for door staff (here, not in door.ts: the home page's bundle carries it). */
-  checkIn: 'Check-in',
   eventHosting: 'Event Hosting',
   login: 'Login',
   privacyPolicy: 'Privacy policy',

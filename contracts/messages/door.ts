@@ -1,9 +1,8 @@
-import { catalogueMessages } from './catalogue';
-
 /** The door's texts: check-in pages, the scanner's answers, offline scanning and the door staff page. */
 export const doorMessages = {
-  checkIn: catalogueMessages.checkIn,
-  chooseEventTitle: catalogueMessages.checkIn,
+  /** The admin header's link, and door staff's in their account menu. */
+  checkIn: 'Check-in',
+  chooseEventTitle: 'Check-in',
   chooseEventIntro: 'Choose the event whose door you are keeping.',
   noEvents: 'There are no events to check in yet.',
   loadFailed: 'The events could not be loaded. Try again.',

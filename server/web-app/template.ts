@@ -70,7 +70,7 @@ export function templateLoader(webDir: string): () => Template {
  * once after the first paint; it then evaluates the libraries and the app in separate tasks, and neither step
  * waits on the network.
  */
-export function pageChunks(template: Template, pageModule: string | undefined): string[] {
+export function pageChunks(template: Template, ...pageModules: Array<string | undefined>): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
   const visit = (name: string) => {
@@ -81,6 +81,6 @@ export function pageChunks(template: Template, pageModule: string | undefined): 
     for (const child of chunk.imports ?? []) visit(child);
   };
   visit(APP_MODULE);
-  if (pageModule) visit(pageModule);
+  for (const module of pageModules) if (module) visit(module);
   return files;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { responsiveImage } from '../../contracts/images';
+import { ADMIN_ROUTES_MODULE, isAdminAreaPath } from '../../contracts/pages';
 import { escapeHtml, jsonForHtml } from './html-encoding';
 import { type PageHead, pageHeads } from './page-head';
 import { matchPage, splitUrl } from './page-match';
@@ -79,7 +80,9 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     }
     // Not <link rel="modulepreload">: the page paints before any JavaScript is fetched; web/src/main.tsx then
     // fetches these beside the app itself, so the page's chunk does not wait for the router to ask for it.
-    const chunks = pageChunks(template, match?.page.module);
+    // An admin area's page also needs the chunk of that area's route table (contracts/pages.ts ADMIN_AREA).
+    const area = match && isAdminAreaPath(match.page.path) ? ADMIN_ROUTES_MODULE : undefined;
+    const chunks = pageChunks(template, area, match?.page.module);
     if (chunks.length > 0) {
       links.push(`<meta name="${PAGE_CHUNKS_META}" content="${escapeHtml(chunks.map((f) => `/${f}`).join(' '))}" />`);
     }

@@ -15,8 +15,7 @@ const RELOAD_GUARD_MS = 30_000;
 let reloading = false;
 window.addEventListener('vite:preloadError', (event) => {
   // Several chunks may fail at once (a page and the footer): the reload under way answers for all of them.
-  // Offline (the door's scanner works so), a reload could only swap the app for the browser's offline page.
-  if (reloading || !navigator.onLine) {
+  if (reloading) {
     event.preventDefault();
     return;
   }

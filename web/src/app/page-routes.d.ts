@@ -15,3 +15,8 @@ declare module 'virtual:page-routes' {
     ]
   >;
 }
+
+/** The admin area's pages, in the same form, their patterns relative to /admin (web/src/app/admin-routes.tsx). */
+declare module 'virtual:admin-page-routes' {
+  export const pageRoutes: typeof import('virtual:page-routes').pageRoutes;
+}

@@ -1,6 +1,7 @@
 import { pageRoutes } from 'virtual:page-routes';
-import { type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ADMIN_AREA } from '../../../contracts/admin-area';
 import type { PageGuard } from '../../../contracts/pages';
 import { lazyChunk } from '../lib/chunk';
 import { ErrorBoundary } from './error-boundary';
@@ -24,13 +25,47 @@ const GUARDS = {
   none: ({ children }: { children: ReactNode }) => children,
 } satisfies Record<PageGuard, unknown>;
 
-/** Each page of the route manifest (contracts/pages.ts) in its guard, its chunk fetched the first time it renders. */
-const pages = pageRoutes.map(([path, guard, load, blankWhilePending]) => ({
-  path,
-  Guard: GUARDS[guard],
-  blankWhilePending,
-  Page: lazyChunk(load, (component) => component),
-}));
+type PageRouteEntry = readonly [
+  path: string,
+  guard: PageGuard,
+  load: () => Promise<ComponentType>,
+  blankWhilePending?: true,
+];
+
+/** Each page of a route table (virtual:page-routes) in its guard, its chunk fetched the first time it renders. */
+export function pagesOf(table: ReadonlyArray<PageRouteEntry>) {
+  return table.map(([path, guard, load, blankWhilePending]) => ({
+    path,
+    Guard: GUARDS[guard] as ComponentType<{ children: ReactNode; blankWhilePending?: true }>,
+    blankWhilePending,
+    Page: lazyChunk(load, (component) => component),
+  }));
+}
+
+/** The <Route> of each page (React Router wants them as direct children of <Routes>). */
+export function pageElements(pages: ReturnType<typeof pagesOf>) {
+  return pages.map(({ path, Guard, blankWhilePending, Page }) => (
+    <Route
+      key={path}
+      // The admin area's own page is its table's '' (admin-routes.tsx).
+      {...(path === '' ? { index: true } : { path })}
+      element={
+        <Guard blankWhilePending={blankWhilePending}>
+          <Page />
+        </Guard>
+      }
+    />
+  ));
+}
+
+/** The public pages; the admin area's are in its own chunk (admin-routes.tsx, contracts/pages.ts ADMIN_AREA). */
+const pages = pagesOf(pageRoutes);
+
+const ADMIN_TABLE = { pagesOf, pageElements };
+const AdminRoutes = lazyChunk(
+  () => import('./admin-routes'),
+  (m) => m.AdminRoutes,
+);
 
 const NotFoundRoute = lazyChunk(
   () => import('./not-found'),
@@ -53,17 +88,8 @@ export function AppRoutes() {
         <Suspense fallback={null}>
           <Routes>
             <Route element={<RootLayout />}>
-              {pages.map(({ path, Guard, blankWhilePending, Page }) => (
-                <Route
-                  key={path}
-                  path={path}
-                  element={
-                    <Guard blankWhilePending={blankWhilePending}>
-                      <Page />
-                    </Guard>
-                  }
-                />
-              ))}
+              {pageElements(pages)}
+              <Route path={`${ADMIN_AREA}/*`} element={<AdminRoutes table={ADMIN_TABLE} />} />
               <Route path="/404" element={<NotFoundRoute />} />
               <Route path="*" element={<Navigate to="/404" replace />} />
             </Route>

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink } from 'react-router';
 import type { Me } from '../../../../contracts/accounts';
-import { catalogueMessages } from '../../../../contracts/messages/catalogue';
+import { doorMessages } from '../../../../contracts/messages/door';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
 import { lazyChunk } from '../../lib/chunk';
 import { AdminHeaderFrame } from './admin-header-frame';
@@ -26,7 +26,7 @@ export function AdminHeader({ me }: { me: Me }) {
             `shrink-0 whitespace-nowrap text-sm font-medium hover:text-accent ${isActive ? 'text-accent' : 'text-fg'}`
           }
         >
-          {catalogueMessages.checkIn}
+          {doorMessages.checkIn}
         </NavLink>
         <span className="shrink-0 whitespace-nowrap">
           <Suspense fallback={null}>

@@ -81,11 +81,6 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
           <NavLink to="/contact" className={navLink}>
             {catalogueMessages.hostingAnEvent}
           </NavLink>
-          {me?.doorStaff ? (
-            <NavLink to="/admin/check-in" className={navLink}>
-              {catalogueMessages.checkIn}
-            </NavLink>
-          ) : null}
         </nav>
         <HeaderSearch className="ml-auto hidden w-full min-w-0 max-w-xs md:block" />
         <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap md:ml-0">
@@ -147,13 +142,6 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
                 {catalogueMessages.hostingAnEvent}
               </NavLink>
             </li>
-            {me?.doorStaff ? (
-              <li>
-                <NavLink to="/admin/check-in" className={navLink}>
-                  {catalogueMessages.checkIn}
-                </NavLink>
-              </li>
-            ) : null}
           </ul>
         </nav>
         <HeaderSearch className="mt-3" />

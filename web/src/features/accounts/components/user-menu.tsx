@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { accountTexts, type Me } from '../../../../../contracts/accounts';
+import { doorMessages } from '../../../../../contracts/messages/door';
 import { cn } from '../../../components/ui/cn';
 import { useSignOut } from '../api/sign-out';
 import { Avatar } from './avatar';
@@ -133,6 +134,12 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
             <Link role="menuitem" tabIndex={-1} to="/profile" className={item}>
               Your Bookings
             </Link>
+            {/* Door staff's way to the door: in this menu, a chunk only signed-in users load, not the header. */}
+            {me.doorStaff ? (
+              <Link role="menuitem" tabIndex={-1} to="/admin/check-in" className={item}>
+                {doorMessages.checkIn}
+              </Link>
+            ) : null}
             <button
               role="menuitem"
               tabIndex={-1}

@@ -32,6 +32,17 @@ export function EventScanner({ id }: { id: string }) {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => () => window.clearTimeout(hideTimer.current), []);
+  // The scanner works offline: a chunk that cannot load then must not make main.tsx reload the page, which
+  // would swap the scanner for the browser's offline page. Listening in the capture phase, this runs first.
+  useEffect(() => {
+    const keepPage = (event: Event) => {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
+    window.addEventListener('vite:preloadError', keepPage, { capture: true });
+    return () => window.removeEventListener('vite:preloadError', keepPage, { capture: true });
+  }, []);
 
   const scan = useCallback(
     async (text: string) => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
+import { doorMessages } from '../../../../../contracts/messages/door';
 import { doorStaffMessages } from '../../../../../contracts/messages/door-staff';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -42,7 +42,7 @@ export function DoorStaffRoute() {
     <PageContainer className="max-w-3xl">
       <p>
         <Link to="/admin/check-in" className="text-sm font-medium text-fg-muted hover:text-accent">
-          ← {catalogueMessages.checkIn}
+          ← {doorMessages.checkIn}
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold">{doorStaffMessages.doorStaffTitle}</h1>
