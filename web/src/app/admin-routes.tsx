@@ -1,6 +1,6 @@
 import { pageRoutes } from 'virtual:admin-page-routes';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { pageElements, pagesOf } from './router';
 
 /**
  * The admin area's pages (and the door's), routed under /admin/* by router.tsx: their table is in this chunk,
@@ -8,10 +8,19 @@ import type { pageElements, pagesOf } from './router';
  * over its own helpers rather than this chunk importing them: an import would split the modules the two share
  * out of the first load's chunks into files of their own.
  */
-export function AdminRoutes({ table }: { table: { pagesOf: typeof pagesOf; pageElements: typeof pageElements } }) {
+export interface PageTable<P> {
+  pagesOf(table: typeof pageRoutes): P;
+  pageElements(pages: P): ReactNode;
+}
+
+/** Made once: a page's lazy component made again on each render would load and mount it again. */
+let pages: unknown;
+
+export function AdminRoutes<P>({ table }: { table: PageTable<P> }) {
+  pages ??= table.pagesOf(pageRoutes);
   return (
     <Routes>
-      {table.pageElements(table.pagesOf(pageRoutes))}
+      {table.pageElements(pages as P)}
       <Route path="*" element={<Navigate to="/404" replace />} />
     </Routes>
   );
