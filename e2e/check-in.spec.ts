@@ -4,6 +4,7 @@ import { type APIRequestContext, chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { renderSVG } from 'uqr';
 import type { EventsPage } from '../contracts/catalogue';
+import { addDays, todayIn } from '../contracts/dates';
 import type { MyTicket } from '../contracts/tickets';
 import { E2E_APP_PORT } from '../playwright.config';
 import { ADMIN_STATE, createEventAsAdmin } from './support/fixtures';
@@ -28,7 +29,12 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL, storageState: ADMIN_STATE, extraHTTPHeaders: origin });
   const events = (await (await admin.get('/api/events')).json()) as EventsPage;
   eventTitle = `Door night ${Date.now()}`;
-  eventId = await createEventAsAdmin(admin, { title: eventTitle, imageUrl: events.items[0]?.imageUrl, tickets: '5' });
+  eventId = await createEventAsAdmin(admin, {
+    title: eventTitle,
+    imageUrl: events.items[0]?.imageUrl,
+    tickets: '5',
+    eventDate: addDays(todayIn('Africa/Cairo'), 200),
+  });
   await admin.dispose();
 
   buyer = await playwright.request.newContext({ baseURL, extraHTTPHeaders: origin });
