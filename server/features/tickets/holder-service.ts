@@ -10,7 +10,6 @@ import type { MailExtras } from '../../plugins/mailer';
 import { escapeHtml } from '../../web-app/html-encoding';
 import { buildEventIcs, calendarFileName } from './calendar';
 import { findCalendarEvent, findOwnBooking } from './holder-repository';
-import { renderTicketsPdf } from './pdf';
 
 export interface TicketHolderDeps {
   db: Queryable;
@@ -60,6 +59,8 @@ export function createTicketHolderService({
       if (!booking) throw new NotFoundError(m.bookingNotFound, 'BOOKING_NOT_FOUND');
       if (booking.status !== 'paid') throw new ConflictError('BOOKING_NOT_PAID', m.bookingNotPaid);
       const tickets = await ticketsOfBooking(booking.id);
+      // pdfkit (and its fonts) loads with the first PDF asked for, not at every start: ~1 s and ~30 MB a process.
+      const { renderTicketsPdf } = await import('./pdf');
       const content = await renderTicketsPdf({
         event: booking.event,
         holderName: booking.holderName,
