@@ -1,6 +1,5 @@
 import { accountTexts } from './accounts';
 import { adminMessages } from './messages/admin';
-import { attendeesMessages } from './messages/attendees';
 import { bookingsMessages } from './messages/bookings';
 import { catalogueMessages } from './messages/catalogue';
 import { contactMessages } from './messages/contact';
@@ -158,7 +157,7 @@ const pages = {
     path: '/admin/event/:id/attendees',
     guard: 'require-admin',
     module: 'src/features/admin/routes/admin-attendees.tsx',
-    title: attendeesMessages.title,
+    // Named by its content: 'Attendees · {the event's title}'.
   },
   adminMailbox: {
     path: '/admin/mailbox',
