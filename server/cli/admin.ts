@@ -1,15 +1,12 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { connectionFromUrl, type Database, type Db, openDatabase } from '../db/client';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { type Database, type Db, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { type AppConfig, ConfigError, loadConfig } from '../env';
 import { createDoorStaffService } from '../features/tickets/door-staff-service';
 import { AppError } from '../plugins/errors';
+import { withServerDatabase } from './database';
 
 /**
  * `npm run admin -- grant <email>` promotes an existing account to admin; `revoke <email>` makes it a
@@ -18,9 +15,6 @@ import { AppError } from '../plugins/errors';
  * DATA_DIR — through the running app's Unix socket when the app is up (a cluster cannot be started
  * twice), otherwise by starting it for the duration of the command.
  */
-
-const EMBEDDED_DATABASE = 'eventry';
-const SOCKET_PORT = 5432;
 
 export type RoleChange = 'grant' | 'revoke';
 
@@ -35,52 +29,16 @@ export async function changeRole(db: Db, email: string, change: RoleChange): Pro
   return updated.length > 0;
 }
 
-/** Connection settings for a running embedded server, or undefined when it is not running. */
-async function runningEmbedded(dataDir: string): Promise<pg.PoolConfig | undefined> {
-  const clusterDir = path.join(dataDir, 'postgres');
-  const passwordFile = path.join(dataDir, '.postgres-password');
-  if (!existsSync(path.join(clusterDir, 'postmaster.pid')) || !existsSync(passwordFile)) return undefined;
-  const connection: pg.PoolConfig = {
-    host: clusterDir,
-    port: SOCKET_PORT,
-    user: 'postgres',
-    password: (await readFile(passwordFile, 'utf8')).trim(),
-    database: EMBEDDED_DATABASE,
-  };
-  const probe = new pg.Client(connection);
-  try {
-    await probe.connect();
-    return connection;
-  } catch {
-    return undefined; // a stale pid file: the server is not running
-  } finally {
-    await probe.end().catch(() => {});
-  }
-}
-
+/** Runs `work` with the server's database (cli/database.ts says how it is reached), closed afterwards. */
 async function withDatabase<T>(config: AppConfig, work: (database: Database) => Promise<T>): Promise<T> {
-  if (config.databaseUrl) {
-    const database = openDatabase(connectionFromUrl(config.databaseUrl));
+  return withServerDatabase(config, async (connection) => {
+    const database = openDatabase(connection);
     try {
       return await work(database);
     } finally {
       await database.close();
     }
-  }
-  if (!existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
-    throw new Error(`No Eventry database in ${config.dataDir}: start Eventry once, or set DATA_DIR or DATABASE_URL.`);
-  }
-  const running = await runningEmbedded(config.dataDir);
-  const embedded = running
-    ? undefined
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, database: EMBEDDED_DATABASE });
-  const database = openDatabase(running ?? (embedded?.connection as pg.PoolConfig));
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-    await embedded?.stop();
-  }
+  });
 }
 
 const USAGE = [

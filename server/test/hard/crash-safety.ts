@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { TICKETS_NOT_FOLLOWING_BOOKINGS, type TicketMismatch } from '../ticket-invariant';
+import { freePort, log, sleep } from './scripts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const RESULTS = path.join(import.meta.dirname, 'results', 'crash-safety.json');
@@ -29,20 +29,6 @@ const EVENTS = [
   { title: 'Crash Test Club', capacity: 20000 },
   { title: 'Crash Test Hall', capacity: 40 },
 ];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const log = (...args: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...args);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 // --- the app process ---------------------------------------------------------------------------------
 

@@ -15,13 +15,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayIn } from '../../../contracts/dates';
 import { startEmbeddedPostgres } from '../../db/embedded';
 import { TICKETS_NOT_FOLLOWING_BOOKINGS } from '../ticket-invariant';
+import { freePort, log, sleep } from './scripts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'dist/server/main.js');
@@ -29,19 +30,6 @@ const CLIENTS = 40;
 const PHASE_MS = 8_000;
 /** Tickets of the event that sells out while a process is killed. */
 const CONTESTED = 600;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const log = (...args: unknown[]) => console.log(new Date().toISOString().slice(11, 19), ...args);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 // --- the processes -------------------------------------------------------------------------------------
 
