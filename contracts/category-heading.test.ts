@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { categoryDescription, categoryView } from './category-heading';
+import { categoryDescription, categoryView as view } from './category-heading';
+import { i18nOf } from './i18n/all';
+
+const en = i18nOf('en');
+const ar = i18nOf('ar');
+const categoryView = (category: string, list: typeof categories | undefined) => view(category, list, en);
 
 const categories = [
   { id: 'music', name: 'Music' },
@@ -16,14 +21,24 @@ describe('categoryView', () => {
   it('says an unknown category is not found once the categories are known, and never shows its word as one', () => {
     const view = categoryView('<b>free tickets</b>', categories);
     expect(view).toEqual({ heading: 'Category not found', unknown: true });
-    expect(categoryDescription(view)).not.toContain('free tickets');
+    expect(categoryDescription(view, en)).not.toContain('free tickets');
     // While the categories load, the word from the address stands in (it is usually a real one).
     expect(categoryView('music', undefined)).toEqual({ heading: 'music', unknown: false });
   });
 
   it('describes a list for search engines', () => {
-    expect(categoryDescription(categoryView('music', categories))).toBe(
+    expect(categoryDescription(categoryView('music', categories), en)).toBe(
       'Browse music on Eventry and book your tickets.',
     );
+  });
+
+  it('names categories and lists in Arabic on the Arabic site', () => {
+    expect(view('music', categories, ar)).toEqual({ heading: 'الموسيقى', unknown: false });
+    expect(view('all', categories, ar).heading).toBe('كل الفعاليات');
+    expect(categoryDescription(view('music', categories, ar), ar)).toBe(
+      'تصفّح فعاليات الموسيقى على إيفنتري واحجز تذاكرك.',
+    );
+    // A category added later without a translation keeps its own name.
+    expect(view('jazz', [{ id: 'jazz', name: 'Jazz' }], ar).heading).toBe('Jazz');
   });
 });

@@ -1,5 +1,7 @@
 import type { Category } from './catalogue';
 import { ALL_CATEGORIES } from './constants';
+import type { I18n } from './i18n/i18n';
+import type { MessageKey } from './i18n/types';
 
 export interface CategoryView {
   /** The events list's heading (and the page's title). */
@@ -8,19 +10,30 @@ export interface CategoryView {
   unknown: boolean;
 }
 
+/** A category's name in the page's language (one the messages do not know keeps the name it was given). */
+export function categoryName(category: Pick<Category, 'id' | 'name'>, i18n: I18n): string {
+  const key = `catalogue.categories.${category.id}` as MessageKey;
+  const name = i18n.t(key);
+  return name === key ? category.name : name;
+}
+
 /** The heading of /events-page/{category}, shared by the page and the HTML the server writes for it. */
-export function categoryView(category: string, categories: readonly Category[] | undefined): CategoryView {
+export function categoryView(category: string, categories: readonly Category[] | undefined, i18n: I18n): CategoryView {
   const wanted = category.toLowerCase();
-  if (wanted === ALL_CATEGORIES) return { heading: 'All events', unknown: false };
+  if (wanted === ALL_CATEGORIES) return { heading: i18n.t('catalogue.allEvents'), unknown: false };
   const match = categories?.find((c) => c.id === wanted || c.name.toLowerCase() === wanted);
-  if (match) return { heading: match.name, unknown: false };
+  if (match) return { heading: categoryName(match, i18n), unknown: false };
   // Until the categories arrive, the address's own word; once they have, an unknown one is said to be.
-  return categories ? { heading: 'Category not found', unknown: true } : { heading: category, unknown: false };
+  return categories
+    ? { heading: i18n.t('catalogue.categoryNotFound'), unknown: true }
+    : { heading: category, unknown: false };
 }
 
 /** The page's description for search engines and link previews. */
-export function categoryDescription(view: CategoryView): string {
+export function categoryDescription(view: CategoryView, i18n: I18n): string {
   return view.unknown
-    ? 'There is no such category on Eventry. Browse all events and book your tickets.'
-    : `Browse ${view.heading.toLowerCase()} on Eventry and book your tickets.`;
+    ? i18n.t('catalogue.categoryNotFoundDescription')
+    : i18n.t('catalogue.categoryDescription', {
+        category: i18n.lang === 'en' ? view.heading.toLowerCase() : view.heading,
+      });
 }

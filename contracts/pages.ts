@@ -1,16 +1,3 @@
-import { accountTexts } from './accounts';
-import { adminMessages } from './messages/admin';
-import { bookingsMessages } from './messages/bookings';
-import { catalogueMessages } from './messages/catalogue';
-import { contactMessages } from './messages/contact';
-import { doorMessages } from './messages/door';
-import { doorStaffMessages } from './messages/door-staff';
-import { loginMessages } from './messages/login';
-import { paymentMessages } from './messages/payment';
-import { profileMessages } from './messages/profile';
-import { resetPasswordMessages } from './messages/reset-password';
-import { signupMessages } from './messages/signup';
-
 /**
  * The route manifest: every page of the web app. React Router's table is built from it (vite.config.ts writes
  * the `virtual:page-routes` module that web/src/app/router.tsx reads), and the server reads it to answer a page
@@ -47,9 +34,12 @@ export interface PageRoute {
    * exports one component named after the file (event-details.tsx: EventDetailsRoute), and is a chunk of its own.
    */
   module: `src/features/${string}/routes/${string}.tsx`;
-  /** The page's title where it is fixed ('' is the site's own title); a page named by its content sets its own. */
+  /**
+   * The key of the page's title where it is fixed ('' is the site's own title); a page named by its content sets
+   * its own. Keys, so that the server writes the title in the page's language (contracts/i18n).
+   */
   title?: string;
-  /** Its meta description where it is fixed; otherwise the site's. */
+  /** The key of its meta description where it is fixed; otherwise the site's. */
   description?: string;
 }
 
@@ -59,7 +49,7 @@ const pages = {
     guard: 'not-for-admins',
     module: 'src/features/catalogue/routes/home.tsx',
     title: '',
-    description: catalogueMessages.homeDescription,
+    description: 'catalogue.homeDescription',
   },
   eventsPage: {
     path: '/events-page/:category',
@@ -90,63 +80,63 @@ const pages = {
     path: '/payment-failed',
     guard: 'require-auth',
     module: 'src/features/bookings/routes/payment-failed.tsx',
-    title: paymentMessages.failureTitle,
+    title: 'payment.failureTitle',
   },
   successEmail: {
     path: '/success-email',
     guard: 'require-auth',
     module: 'src/features/contact/routes/success-email.tsx',
-    title: contactMessages.successTitle,
+    title: 'contact.successTitle',
   },
   contact: {
     path: '/contact',
     guard: 'not-for-admins',
     module: 'src/features/contact/routes/contact.tsx',
-    title: contactMessages.heading,
-    description: contactMessages.description,
+    title: 'contact.heading',
+    description: 'contact.description',
   },
   login: {
     path: '/login',
     guard: 'signed-out-only',
     module: 'src/features/accounts/routes/login.tsx',
-    title: loginMessages.heading,
+    title: 'login.heading',
   },
   signup: {
     path: '/signup',
     guard: 'signed-out-only',
     module: 'src/features/accounts/routes/signup.tsx',
-    title: signupMessages.heading,
+    title: 'signup.heading',
   },
   forgotPass: {
     path: '/forgot-pass',
     guard: 'signed-out-only',
     module: 'src/features/accounts/routes/forgot-pass.tsx',
-    title: resetPasswordMessages.heading,
+    title: 'resetPassword.heading',
   },
   resetPassword: {
     path: '/reset-password',
     guard: 'none',
     module: 'src/features/accounts/routes/reset-password.tsx',
-    title: accountTexts.newPasswordHeading,
+    title: 'accounts.newPasswordHeading',
   },
   profile: {
     path: '/profile',
     guard: 'require-auth',
     module: 'src/features/bookings/routes/profile.tsx',
-    title: bookingsMessages.yourBookings,
+    title: 'bookings.yourBookings',
   },
   editProfile: {
     path: '/edit-profile',
     guard: 'require-auth',
     blankWhilePending: true,
     module: 'src/features/accounts/routes/edit-profile.tsx',
-    title: profileMessages.heading,
+    title: 'profile.heading',
   },
   admin: {
     path: '/admin',
     guard: 'require-admin',
     module: 'src/features/admin/routes/admin-events.tsx',
-    title: adminMessages.listTitle,
+    title: 'admin.listTitle',
   },
   adminEventForm: {
     path: '/admin/event/:id',
@@ -163,13 +153,13 @@ const pages = {
     path: '/admin/mailbox',
     guard: 'require-admin',
     module: 'src/features/admin/routes/admin-mailbox.tsx',
-    title: adminMessages.mailboxTitle,
+    title: 'admin.mailboxTitle',
   },
   checkInEvents: {
     path: '/admin/check-in',
     guard: 'require-door',
     module: 'src/features/door/routes/check-in.tsx',
-    title: doorMessages.chooseEventTitle,
+    title: 'door.chooseEventTitle',
   },
   eventCheckIn: {
     path: '/admin/event/:id/check-in',
@@ -180,7 +170,7 @@ const pages = {
     path: '/admin/event/:id/door-staff',
     guard: 'require-admin',
     module: 'src/features/door/routes/door-staff.tsx',
-    title: doorStaffMessages.doorStaffTitle,
+    title: 'doorStaff.doorStaffTitle',
   },
 } as const satisfies Record<string, PageRoute>;
 

@@ -29,6 +29,7 @@ import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
+import { i18nPlugin, requestLang } from './plugins/i18n';
 import { mailWorkerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
 import { type LiveLimits, notificationsPlugin } from './plugins/notifications';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   await app.register(errorsPlugin);
+  await app.register(i18nPlugin);
   await app.register(databasePlugin, { database: options.database });
   await app.register(securityPlugin, { config });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -214,12 +216,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         return reply.header('cache-control', 'private, no-store').header('vary', 'cookie').redirect(redirect, 302);
       }
       // The page's title, description, preloads and first data are in the HTML (server/web-app/web-html.ts).
-      const page = await webHtml.render(request.url, request.headers.cookie);
+      const page = await webHtml.render(request.url, requestLang(request), request.headers.cookie);
       const { body, encoding } = encodeHtml(page.html, request.headers['accept-encoding']);
       reply
         .code(page.status)
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding, cookie')
+        .header('vary', 'accept-encoding, cookie, accept-language')
         .type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '../../contracts/problem';
+import { requestI18n } from './i18n';
 
 /** Nothing may load from, or frame, a JSON answer opened as a page: API answers and framework errors. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -71,13 +72,17 @@ export function sendProblem(
   errors?: Record<string, string>,
   extra?: Record<string, unknown>,
 ): FastifyReply {
+  // A detail or field error given as a message key (contracts/i18n) is sent in the request's language.
+  const { text } = requestI18n(reply.request);
   const body: Problem & Record<string, unknown> = {
     type: 'about:blank',
     title: titles[status] ?? 'Error',
     status,
-    detail,
+    detail: text(detail),
     code,
-    ...(errors ? { errors } : {}),
+    ...(errors
+      ? { errors: Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, text(error)])) }
+      : {}),
     ...extra,
   };
   return reply.status(status).type('application/problem+json; charset=utf-8').send(body);

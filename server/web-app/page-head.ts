@@ -3,6 +3,8 @@ import type { Category, EventDto, EventsPage } from '../../contracts/catalogue';
 import { categoryDescription, categoryView } from '../../contracts/category-heading';
 import { ALL_CATEGORIES, SEARCH_QUERY_MAX_LENGTH } from '../../contracts/constants';
 import { eventDescription } from '../../contracts/event-description';
+import type { I18n } from '../../contracts/i18n/i18n';
+import type { MessageKey } from '../../contracts/i18n/types';
 import { isUuid } from '../../contracts/ids';
 import { EVENT_CARD_SIZES, EVENT_HERO_SIZES } from '../../contracts/images';
 import type { PageMatch } from './page-match';
@@ -68,19 +70,26 @@ export function pageHeads(app: FastifyInstance) {
     return (await getApi<T>(url)).data;
   }
 
-  async function home(match: PageMatch): Promise<PageHead> {
+  /** A page's fixed title and description, in the page's language. */
+  function fixedHead({ page }: PageMatch, i18n: I18n): Pick<PageHead, 'title' | 'description'> {
+    return {
+      title: page.title ? i18n.t(page.title as MessageKey) : page.title,
+      description: page.description ? i18n.t(page.description as MessageKey) : undefined,
+    };
+  }
+
+  async function home(match: PageMatch, i18n: I18n): Promise<PageHead> {
     const params = { category: ALL_CATEGORIES, q: '', page: 1 };
     const page = await getJson<EventsPage>('/api/events');
     return {
-      title: match.page.title,
-      description: match.page.description,
+      ...fixedHead(match, i18n),
       image: page?.items[0]?.imageUrl,
       data: page ? { events: { params, data: page } } : undefined,
       prerender: page !== undefined,
     };
   }
 
-  async function eventsPage({ params }: PageMatch, search: URLSearchParams): Promise<PageHead> {
+  async function eventsPage({ params }: PageMatch, search: URLSearchParams, i18n: I18n): Promise<PageHead> {
     const category = params.category ?? ALL_CATEGORIES;
     // The same parameters as the page's own request (web/src/features/catalogue/routes/events-page.tsx).
     const q = (search.get('q') ?? '').slice(0, SEARCH_QUERY_MAX_LENGTH).trim();
@@ -93,10 +102,10 @@ export function pageHeads(app: FastifyInstance) {
       getJson<EventsPage>(`/api/events${query.size > 0 ? `?${query}` : ''}`),
       getJson<Category[]>('/api/categories'),
     ]);
-    const view = categoryView(category, categories);
+    const view = categoryView(category, categories, i18n);
     return {
       title: view.heading,
-      description: categoryDescription(view),
+      description: categoryDescription(view, i18n),
       image: page?.items[0]?.imageUrl,
       imageSizes: EVENT_CARD_SIZES,
       data:
@@ -108,7 +117,7 @@ export function pageHeads(app: FastifyInstance) {
     };
   }
 
-  async function eventDetails({ params }: PageMatch): Promise<PageHead> {
+  async function eventDetails({ params }: PageMatch, i18n: I18n): Promise<PageHead> {
     const id = params.id ?? '';
     // The page sends both to /404: an id that cannot be one, and one the API does not know.
     if (!isUuid(id)) return { status: 404 };
@@ -117,7 +126,7 @@ export function pageHeads(app: FastifyInstance) {
     if (!event) return {};
     return {
       title: event.title,
-      description: eventDescription(event),
+      description: eventDescription(event, i18n),
       image: event.imageUrl,
       imageSizes: EVENT_HERO_SIZES,
       data: { event: { id, data: event } },
@@ -126,16 +135,17 @@ export function pageHeads(app: FastifyInstance) {
   }
 
   /** What the page needs first; nothing for pages without public data. */
-  return async function pageHead(match: PageMatch | undefined, search: URLSearchParams): Promise<PageHead> {
+  return async function pageHead(match: PageMatch | undefined, search: URLSearchParams, i18n: I18n): Promise<PageHead> {
     // web/src/app/router.tsx sends every other address to /404 (and /404 is not found either).
     if (!match) return { status: 404 };
-    if (match.id === 'home') return home(match);
-    if (match.id === 'eventsPage') return eventsPage(match, search);
-    if (match.id === 'eventDetails') return eventDetails(match);
-    const { title, description } = match.page;
+    if (match.id === 'home') return home(match, i18n);
+    if (match.id === 'eventsPage') return eventsPage(match, search, i18n);
+    if (match.id === 'eventDetails') return eventDetails(match, i18n);
     // The forms a visitor opens without data of their own (sign-in, sign-up, reset, contact): they show at once
     // instead of after the app's code.
-    if (title !== undefined && seenAsIsByVisitors(match)) return { title, description, prerender: 'visitors' };
+    if (match.page.title !== undefined && seenAsIsByVisitors(match)) {
+      return { ...fixedHead(match, i18n), prerender: 'visitors' };
+    }
     return {};
   };
 }

@@ -2,11 +2,12 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Lang } from '../../contracts/i18n/languages';
 
 /** A render that takes longer is abandoned: the browser then renders the page itself. */
 const RENDER_TIMEOUT_MS = 1_000;
 
-type RenderPage = (url: string, data: Record<string, unknown>, signal?: AbortSignal) => Promise<string>;
+type RenderPage = (url: string, data: Record<string, unknown>, lang: Lang, signal?: AbortSignal) => Promise<string>;
 
 /**
  * The web app's own server-side renderer (dist/web-ssr/ssr.js beside dist/web, built from web/src/app/ssr.tsx):
@@ -35,13 +36,17 @@ export function reactRenderer(app: FastifyInstance, webDir: string) {
     return renderer.render;
   }
 
-  return async function renderReact(url: string, data: Record<string, unknown>): Promise<string | undefined> {
+  return async function renderReact(
+    url: string,
+    data: Record<string, unknown>,
+    lang: Lang,
+  ): Promise<string | undefined> {
     const render = await load();
     if (!render) return undefined;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), RENDER_TIMEOUT_MS);
     try {
-      return await render(url, data, abort.signal);
+      return await render(url, data, lang, abort.signal);
     } catch (error) {
       app.log.warn({ err: error, url }, 'page not rendered on the server');
       return undefined;

@@ -20,7 +20,7 @@ describe('server-side HTML of the web app', () => {
   it('preloads the same file the page picks from an uploaded picture and its 800 px copy', async () => {
     const file = `${randomUUID()}.webp`;
     const event = await insertEvent(ctx.test.app.database.db, { imageUrl: `/uploads/eventImg/${file}` });
-    const { html } = await createWebHtml(ctx.test.app, ctx.dir).render(`/event-details/${event.id}`);
+    const { html } = await createWebHtml(ctx.test.app, ctx.dir).render(`/event-details/${event.id}`, 'en');
     expect(html).toContain(
       `<link rel="preload" as="image" href="/uploads/eventImg/${file}" imagesrcset="/uploads/w800/eventImg/${file} 800w, /uploads/eventImg/${file} 1600w" imagesizes="100vw" fetchpriority="high" />`,
     );
@@ -31,7 +31,7 @@ describe('server-side HTML of the web app', () => {
       title: 'Jazz </script><script>alert(1)</script> & "friends"',
       description: 'Bring <b>everyone</b>',
     });
-    const { html } = await createWebHtml(ctx.test.app, ctx.dir).render(`/event-details/${event.id}`);
+    const { html } = await createWebHtml(ctx.test.app, ctx.dir).render(`/event-details/${event.id}`, 'en');
 
     expect(html).toContain(
       '<title>Jazz &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot; · Eventry</title>',
@@ -48,7 +48,7 @@ describe('server-side HTML of the web app', () => {
   });
 
   it('writes the stylesheet into the page, so the first paint waits for no other request', async () => {
-    const { html } = await createWebHtml(ctx.test.app, ctx.dir).render('/contact');
+    const { html } = await createWebHtml(ctx.test.app, ctx.dir).render('/contact', 'en');
     expect(html).toContain('<style>body{color:red}</style>');
     // Only a disabled link stays (never fetched; it tells Vite's preload helper the stylesheet is there).
     expect(html).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled />');
@@ -57,17 +57,17 @@ describe('server-side HTML of the web app', () => {
 
   it('leaves out the signed-out hint when the request has a session cookie', async () => {
     const web = createWebHtml(ctx.test.app, ctx.dir);
-    const { html } = await web.render('/', 'theme=dark; eventry.session_token=abc');
+    const { html } = await web.render('/', 'en', 'theme=dark; eventry.session_token=abc');
     expect(dataOf(html)).not.toHaveProperty('me');
-    expect(dataOf((await web.render('/', 'theme=dark')).html)).toMatchObject({ me: null });
+    expect(dataOf((await web.render('/', 'en', 'theme=dark')).html)).toMatchObject({ me: null });
   });
 
   it('gives an unknown event and other pages the template’s head, with only the signed-out hint', async () => {
     const web = createWebHtml(ctx.test.app, ctx.dir);
-    const missing = await web.render('/event-details/00000000-0000-4000-8000-000000000000');
+    const missing = await web.render('/event-details/00000000-0000-4000-8000-000000000000', 'en');
     expect(missing.html).toContain('<title>Eventry — discover and book events</title>');
     expect(dataOf(missing.html)).toEqual({ me: null });
-    const profile = await web.render('/profile');
+    const profile = await web.render('/profile', 'en');
     expect(profile.status).toBe(200);
     expect(profile.html).toContain('<title>Eventry — discover and book events</title>');
     expect(profile.html).toContain('content="Default description"');
@@ -76,14 +76,14 @@ describe('server-side HTML of the web app', () => {
 
   it('names the forms a visitor opens (sign-in, sign-up, reset, contact) in their head, as the pages do', async () => {
     const web = createWebHtml(ctx.test.app, ctx.dir);
-    const login = await web.render('/login?redirect=%3C%2Fscript%3E');
+    const login = await web.render('/login?redirect=%3C%2Fscript%3E', 'en');
     expect(login.status).toBe(200);
     expect(login.html).toContain('<title>Sign in to your account · Eventry</title>');
     expect(login.html).toContain('content="Default description"');
     expect(dataOf(login.html)).toEqual({ me: null });
-    expect((await web.render('/Signup/')).html).toContain('<title>Create a new account · Eventry</title>');
-    expect((await web.render('/forgot-pass')).html).toContain('<title>Reset Password · Eventry</title>');
-    const contact = await web.render('/contact');
+    expect((await web.render('/Signup/', 'en')).html).toContain('<title>Create a new account · Eventry</title>');
+    expect((await web.render('/forgot-pass', 'en')).html).toContain('<title>Reset Password · Eventry</title>');
+    const contact = await web.render('/contact', 'en');
     expect(contact.html).toContain('<title>Contact Us · Eventry</title>');
     expect(contact.html).toContain(
       '<meta name="description" content="Hosting an event? Tell the Eventry team about it." />',
@@ -103,14 +103,16 @@ describe('server-side HTML of the web app', () => {
       );
       const web = createWebHtml(ctx.test.app, webDir);
       for (const url of ['/login?redirect=%2Fprofile', '/signup', '/forgot-pass', '/contact']) {
-        expect((await web.render(url)).html).toContain(`<div id="root"><p>drawn ${url} for {"me":null}</p></div>`);
+        expect((await web.render(url, 'en')).html).toContain(
+          `<div id="root"><p>drawn ${url} for {"me":null}</p></div>`,
+        );
       }
       // With a session cookie the browser draws the page (and its header) once it knows who is there.
-      const signedIn = await web.render('/contact', 'eventry.session_token=abc');
+      const signedIn = await web.render('/contact', 'en', 'eventry.session_token=abc');
       expect(signedIn.html).toContain('<div id="root"></div>');
       expect(signedIn.html).not.toContain('id="initial-data"');
-      expect((await web.render('/profile')).html).toContain('<div id="root"></div>');
-      expect((await web.render('/reset-password?token=abc')).html).toContain('<div id="root"></div>');
+      expect((await web.render('/profile', 'en')).html).toContain('<div id="root"></div>');
+      expect((await web.render('/reset-password?token=abc', 'en')).html).toContain('<div id="root"></div>');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -141,7 +143,7 @@ describe('server-side HTML of the web app', () => {
       '//contact',
       '//[',
     ]) {
-      statuses[url] = (await web.render(url)).status;
+      statuses[url] = (await web.render(url, 'en')).status;
     }
     expect(statuses).toEqual({
       '/': 200,
@@ -163,6 +165,6 @@ describe('server-side HTML of the web app', () => {
       '//[': 404,
     });
     // The not-found pages are still the app: it shows its own 404 page.
-    expect((await web.render('/no/such/page')).html).toContain('<div id="root">');
+    expect((await web.render('/no/such/page', 'en')).html).toContain('<div id="root">');
   });
 });

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { bundleMessages, i18nOf } from '../../contracts/i18n/all';
+import type { I18n } from '../../contracts/i18n/i18n';
+import { dirOf, type Lang } from '../../contracts/i18n/languages';
 import { responsiveImage } from '../../contracts/images';
 import { ADMIN_ROUTES_MODULE, isAdminAreaPath } from '../../contracts/pages';
 import { escapeHtml, jsonForHtml } from './html-encoding';
@@ -22,14 +25,23 @@ import { pageChunks, templateLoader } from './template';
 const PAGE_CHUNKS_META = 'page-chunks';
 /** The id of the data block (web/src/app/initial-data.ts reads it). */
 const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-const DEFAULT_TITLE = 'Eventry — discover and book events';
+/** The id of the messages block (web/src/lib/i18n.tsx reads it). */
+const MESSAGES_ELEMENT_ID = 'messages';
 /** Rendered pages are reused this long (the live stream corrects anything that changed since). */
 const CACHE_TTL_MS = 1_000;
 const CACHE_MAX_ENTRIES = 500;
 
 /** The web app's own title format (web/src/components/ui/page.tsx useDocumentMeta). */
-function documentTitle(title: string): string {
-  return title ? `${title} · Eventry` : DEFAULT_TITLE;
+function documentTitle(title: string, i18n: I18n): string {
+  return title ? `${title} · ${i18n.t('common.brand')}` : i18n.t('common.siteTitle');
+}
+
+/** The messages of the site (and, on an admin area's page, of the admin area) in the page's language. */
+function messagesBlock(lang: Lang, admin: boolean): string {
+  const messages = admin
+    ? { ...bundleMessages(lang, 'site'), ...bundleMessages(lang, 'admin') }
+    : bundleMessages(lang, 'site');
+  return `<script type="application/json" id="${MESSAGES_ELEMENT_ID}" data-bundles="${admin ? 'site admin' : 'site'}">${jsonForHtml(messages)}</script>`;
 }
 
 export interface RenderedPage {
@@ -39,8 +51,8 @@ export interface RenderedPage {
 }
 
 export interface WebHtml {
-  /** index.html for this URL (path and query), with the page's head and data. */
-  render(url: string, cookieHeader?: string): Promise<RenderedPage>;
+  /** index.html for this URL (path and query) in a language, with the page's head, texts and data. */
+  render(url: string, lang: Lang, cookieHeader?: string): Promise<RenderedPage>;
 }
 
 export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
@@ -49,26 +61,26 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
   const renderReact = reactRenderer(app, webDir);
   const cache = new Map<string, { at: number; page: RenderedPage }>();
 
-  async function renderNow(url: string, visitor: boolean): Promise<RenderedPage> {
+  async function renderNow(url: string, lang: Lang, visitor: boolean): Promise<RenderedPage> {
     const template = loadTemplate();
+    const i18n = i18nOf(lang);
     const { pathname, search } = splitUrl(url);
     const match = matchPage(pathname);
     let head: PageHead = {};
     try {
-      head = await pageHead(match, new URLSearchParams(search));
+      head = await pageHead(match, new URLSearchParams(search), i18n);
     } catch (error) {
       app.log.warn({ err: error, url }, 'page head not rendered');
     }
-    let html = template.html;
-    if (head.title !== undefined) {
-      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(head.title))}</title>`);
-    }
-    if (head.description !== undefined) {
-      html = html.replace(
+    // The page is in its language before any script runs: no flash of English, nor of a left-to-right layout.
+    let html = template.html
+      .replace(/<html lang="[^"]*"/, `<html lang="${lang}" dir="${dirOf(lang)}"`)
+      .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(i18n.t('common.noScript'))}</noscript>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(documentTitle(head.title ?? '', i18n))}</title>`)
+      .replace(
         /<meta name="description" content="[^"]*"\s*\/?>/,
-        `<meta name="description" content="${escapeHtml(head.description)}" />`,
+        `<meta name="description" content="${escapeHtml(head.description ?? i18n.t('common.siteDescription'))}" />`,
       );
-    }
     const links: string[] = [];
     if (head.image) {
       // The same choice as the page's <img> (contracts/images.ts), so the browser fetches one file, once.
@@ -89,26 +101,26 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     if (links.length > 0) html = html.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
     // Without a session cookie the visitor is signed out: say so, and the page need not ask /api/me.
     const data = visitor ? { ...head.data, me: null } : head.data;
+    const blocks = [messagesBlock(lang, area !== undefined)];
+    let body = '';
     if (data) {
       const rendered = head.prerender === true || (head.prerender === 'visitors' && visitor);
-      const body = rendered ? ((await renderReact(`${pathname}${search}`, data)) ?? '') : '';
-      html = html.replace(
-        '<div id="root"></div>',
-        `<div id="root">${body}</div>\n    <script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`,
-      );
+      body = rendered ? ((await renderReact(`${pathname}${search}`, data, lang)) ?? '') : '';
+      blocks.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`);
     }
+    html = html.replace('<div id="root"></div>', `<div id="root">${body}</div>\n    ${blocks.join('\n    ')}`);
     return { html, status: head.status ?? 200 };
   }
 
   return {
-    async render(url, cookieHeader) {
+    async render(url, lang, cookieHeader) {
       // Signed-in visitors get the same page, minus the 'signed out' hint (the page asks /api/me).
       const visitor = !hasSessionCookie(cookieHeader);
-      const key = `${visitor ? 'v' : 's'} ${url}`;
+      const key = `${lang} ${visitor ? 'v' : 's'} ${url}`;
       const now = Date.now();
       const hit = cache.get(key);
       if (hit && now - hit.at < CACHE_TTL_MS) return hit.page;
-      const page = await renderNow(url, visitor);
+      const page = await renderNow(url, lang, visitor);
       if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
       cache.set(key, { at: now, page });
       return page;

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { currentI18n } from '../lib/i18n';
 import { seedInitialData } from './initial-data';
 import { AppProviders, queryClient } from './providers';
 import { AppRoutes } from './router';
@@ -12,7 +13,7 @@ export function boot(root: HTMLElement): void {
   forgetEndedSessions(queryClient);
   const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders i18n={currentI18n()}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

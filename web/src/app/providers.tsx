@@ -1,7 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import type { I18n } from '../../../contracts/i18n/i18n';
 import { ApiError } from '../lib/api-client';
 import { lazyChunk } from '../lib/chunk';
+import { I18nProvider } from '../lib/i18n';
 import { ErrorBoundary } from './error-boundary';
 
 export function createQueryClient(): QueryClient {
@@ -73,11 +75,21 @@ function DeferredToaster() {
   );
 }
 
-export function AppProviders({ client = queryClient, children }: { client?: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  client = queryClient,
+  i18n,
+  children,
+}: {
+  client?: QueryClient;
+  i18n: I18n;
+  children: ReactNode;
+}) {
   return (
-    <QueryClientProvider client={client}>
-      {children}
-      <DeferredToaster />
-    </QueryClientProvider>
+    <I18nProvider value={i18n}>
+      <QueryClientProvider client={client}>
+        {children}
+        <DeferredToaster />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -4,6 +4,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_AREA } from '../../../contracts/admin-area';
 import type { PageGuard } from '../../../contracts/pages';
 import { lazyChunk } from '../lib/chunk';
+import { loadMessages } from '../lib/i18n';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorFallback } from './error-fallback';
 import { NotForAdmins, RequireAdmin, RequireAuth, SignedOutOnly } from './guards';
@@ -62,8 +63,9 @@ export function pageElements(pages: ReturnType<typeof pagesOf>) {
 const pages = pagesOf(pageRoutes);
 
 const ADMIN_TABLE = { pagesOf, pageElements };
+/** The admin area's pages, with its messages (not sent with the public pages). */
 const AdminRoutes = lazyChunk(
-  () => import('./admin-routes'),
+  () => Promise.all([import('./admin-routes'), loadMessages('admin')]).then(([module]) => module),
   (m) => m.AdminRoutes,
 );
 

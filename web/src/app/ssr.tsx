@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { i18nOf } from '../../../contracts/i18n/all';
+import type { Lang } from '../../../contracts/i18n/languages';
 import { type InitialData, seedQueries } from './initial-data';
 import { AppProviders, createQueryClient } from './providers';
 import { AppRoutes } from './router';
@@ -10,13 +12,13 @@ import { AppRoutes } from './router';
  * public page as a visitor sees it first, from the same components, with the same data the page then
  * hydrates from (the JSON block). The first paint no longer waits for the JavaScript.
  */
-export async function renderPage(url: string, data: InitialData, signal?: AbortSignal): Promise<string> {
+export async function renderPage(url: string, data: InitialData, lang: Lang, signal?: AbortSignal): Promise<string> {
   const client = createQueryClient();
   seedQueries(client, data);
   try {
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <AppProviders client={client}>
+        <AppProviders client={client} i18n={i18nOf(lang)}>
           <StaticRouter location={url}>
             <AppRoutes />
           </StaticRouter>

@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { useI18n } from '../../lib/i18n';
 import { cn } from './cn';
 
 const control =
@@ -23,6 +24,7 @@ export function TextField({
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
+  const { text } = useI18n();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
@@ -38,7 +40,7 @@ export function TextField({
       {hint}
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>
@@ -55,6 +57,7 @@ export function TextAreaField({
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
+  const { text } = useI18n();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
@@ -69,7 +72,7 @@ export function TextAreaField({
       />
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>

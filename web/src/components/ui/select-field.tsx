@@ -1,4 +1,5 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { useI18n } from '../../lib/i18n';
 import { cn } from './cn';
 
 /** A labelled <select> with its error below; the label and border turn red on error (like TextField). */
@@ -13,6 +14,7 @@ export function SelectField({
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = `${selectId}-error`;
+  const { text } = useI18n();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={selectId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
@@ -32,7 +34,7 @@ export function SelectField({
       </select>
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>

@@ -11,6 +11,7 @@ import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Time, TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
 import { priceLabel } from '../components/event-card';
@@ -22,7 +23,11 @@ export function EventDetailsRoute() {
   const valid = isUuid(id);
   useLiveEvents();
   const { data: event, error, isPending } = useEvent(id, { enabled: valid });
-  useDocumentMeta(event?.title ?? (isPending ? 'Event' : ''), event ? eventDescription(event) : undefined);
+  const i18n = useI18n();
+  useDocumentMeta(
+    event?.title ?? (isPending ? i18n.t('catalogue.eventFallbackTitle') : ''),
+    event ? eventDescription(event, i18n) : undefined,
+  );
 
   if (!valid || (error instanceof ApiError && error.status === 404)) return <Navigate to="/404" replace />;
   if (error) {

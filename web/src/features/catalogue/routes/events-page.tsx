@@ -5,6 +5,7 @@ import { ALL_CATEGORIES, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../
 import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { commonMessages } from '../../../../../contracts/messages/common';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { useI18n } from '../../../lib/i18n';
 import { useCategories } from '../api/get-categories';
 import { useEvents } from '../api/get-events';
 import { useLiveEvents } from '../api/use-live-events';
@@ -42,9 +43,10 @@ export function EventsPageRoute() {
   useLiveEvents();
 
   const { data: categories } = useCategories();
-  const view = categoryView(category, categories);
+  const i18n = useI18n();
+  const view = categoryView(category, categories, i18n);
   const { heading } = view;
-  useDocumentMeta(heading, categoryDescription(view));
+  useDocumentMeta(heading, categoryDescription(view, i18n));
 
   const { data, isPending, isError, isPlaceholderData, refetch } = useEvents({ category, q, page });
 

@@ -1,0 +1,17 @@
+import type { common as english } from '../en/common';
+import type { Translation } from '../types';
+
+export const common: Translation<typeof english> = {
+  somethingWentWrong: 'حدث خطأ ما، حاول مرة أخرى لاحقًا',
+  renderFailure: 'حدث خطأ ما.',
+  notFound: 'الصفحة غير موجودة',
+  backToHome: 'العودة إلى الرئيسية',
+  dashboard: 'لوحة التحكم',
+  brand: 'إيفنتري',
+  siteTitle: 'إيفنتري — اكتشف الفعاليات واحجز تذاكرك',
+  siteDescription: 'اكتشف الفعاليات القريبة منك واحجز تذاكرك في ثوانٍ مع إيفنتري.',
+  noScript: 'يحتاج إيفنتري إلى تفعيل جافاسكريبت ليعمل.',
+  switchLanguage: 'English',
+  switchLanguageLabel: 'Read the site in English (الإنجليزية)',
+  languageName: 'العربية',
+};

@@ -1,0 +1,13 @@
+import { catalogue } from './catalogue';
+import { common } from './common';
+
+/**
+ * Every English text, by namespace: the spec's word for word (spelling included), then ours. Each namespace is
+ * one file; contracts/i18n/bundles.ts says which pages receive it.
+ */
+export const en = {
+  common,
+  catalogue,
+} as const;
+
+export type EnglishMessages = typeof en;

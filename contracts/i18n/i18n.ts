@@ -1,0 +1,183 @@
+import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../dates';
+import { dirOf, type Lang } from './languages';
+import type { MessageKey, MessageParams, Plural } from './types';
+
+/**
+ * Texts and formats in one language, the same on the server and in the browser. The messages themselves are
+ * data (contracts/i18n/en, contracts/i18n/ar): the server sends a page only its language's (in the HTML), and the
+ * browser's JavaScript carries none (docs/decisions/018-languages.md).
+ */
+export interface I18n {
+  lang: Lang;
+  dir: 'ltr' | 'rtl';
+  /** The message of a key, its placeholders filled; a plural's form chosen by `params.count`. */
+  t(key: MessageKey, params?: MessageParams): string;
+  /**
+   * A message given as data: a key, or a key with its values (`msg()`: zod's messages, problem codes), or a
+   * plain text (a payment provider's own words), which is shown as it is.
+   */
+  text(message: string): string;
+  /** 1234 → '1234' / '١٢٣٤'. */
+  number(value: number): string;
+  /** An amount in piasters as EGP: '150 EGP', '12.50 EGP' / '‏١٥٠ ج.م.‏'. */
+  price(piasters: number): string;
+  /** The amount alone: '150' / '١٥٠'. */
+  amount(piasters: number): string;
+  /** '2026-12-05' → 'Dec 5, 2026' / '٥ ديسمبر ٢٠٢٦'. */
+  date(date: string): string;
+  /** '2026-12-05' → 'Saturday' / 'السبت'. */
+  weekday(date: string): string;
+  /** '19:30' → '07:30 PM' / '٧:٣٠ م'. */
+  time(time: string): string;
+  /** An instant, in a zone: 'Dec 5, 2026, 07:30 PM' / '٥ ديسمبر ٢٠٢٦، ٧:٣٠ م'. */
+  instant(iso: string | Date, timeZone: string): string;
+}
+
+/** A message key with the values of its placeholders, as one string (zod issues carry only a message). */
+export function msg(key: MessageKey, params?: MessageParams): string {
+  return params ? `${key} ${JSON.stringify(params)}` : key;
+}
+
+const KEY_PATTERN = /^([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)(?: (\{.*\}))?$/s;
+const PLACEHOLDER = /\{(\w+)\}/g;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_PATTERN = /^(\d{2}):(\d{2})/;
+
+type Tree = { readonly [key: string]: unknown };
+
+function lookup(messages: Tree, key: string): string | Plural | undefined {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Tree)[part];
+  }
+  return typeof node === 'string' || isPlural(node) ? (node as string | Plural) : undefined;
+}
+
+const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+/** An object of plural forms only, 'other' among them (a namespace may have a key 'other' too). */
+export function isPlural(node: unknown): node is Plural {
+  return (
+    node !== null &&
+    typeof node === 'object' &&
+    'other' in node &&
+    Object.keys(node).every((form) => PLURAL_FORMS.has(form))
+  );
+}
+
+/** A calendar date or a time of day as a UTC instant, so that Intl (asked in UTC) shows it as written. */
+function utcOf(date: string, time = '00:00'): Date | undefined {
+  const d = DATE_PATTERN.exec(date);
+  const t = TIME_PATTERN.exec(time);
+  if (!d || !t) return undefined;
+  return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2])));
+}
+
+const ARABIC = 'ar-EG';
+
+function arabicFormats() {
+  const number = new Intl.NumberFormat(ARABIC);
+  const money = (fraction: number) =>
+    new Intl.NumberFormat(ARABIC, { style: 'currency', currency: 'EGP', minimumFractionDigits: fraction });
+  const whole = money(0);
+  const cents = money(2);
+  const amountWhole = new Intl.NumberFormat(ARABIC, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  const day = new Intl.DateTimeFormat(ARABIC, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const weekday = new Intl.DateTimeFormat(ARABIC, { weekday: 'long', timeZone: 'UTC' });
+  const clock = new Intl.DateTimeFormat(ARABIC, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
+  const instants = new Map<string, Intl.DateTimeFormat>();
+  return {
+    number: (value: number) => number.format(value),
+    price: (piasters: number) => (piasters % 100 === 0 ? whole : cents).format(piasters / 100),
+    amount: (piasters: number) => amountWhole.format(piasters / 100),
+    date: (date: string) => {
+      const at = utcOf(date);
+      return at ? day.format(at) : date;
+    },
+    weekday: (date: string) => {
+      const at = utcOf(date);
+      return at ? weekday.format(at) : '';
+    },
+    time: (time: string) => {
+      const at = utcOf('2000-01-01', time);
+      return at ? clock.format(at) : time;
+    },
+    instant: (iso: string | Date, timeZone: string) => {
+      let format = instants.get(timeZone);
+      if (!format) {
+        format = new Intl.DateTimeFormat(ARABIC, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          hour12: true,
+          timeZone,
+        });
+        instants.set(timeZone, format);
+      }
+      return format.format(new Date(iso));
+    },
+  };
+}
+
+/** The English pages keep the spec's formats exactly ('Dec 5, 2026', '07:30 PM', '150 EGP'). */
+function englishFormats() {
+  const instants = new Map<string, Intl.DateTimeFormat>();
+  return {
+    number: (value: number) => String(value),
+    price: (piasters: number) => `${formatPiasters(piasters)} EGP`,
+    amount: formatPiasters,
+    date: formatDate,
+    weekday: weekdayOf,
+    time: formatTime12,
+    instant: (iso: string | Date, timeZone: string) => {
+      let format = instants.get(timeZone);
+      if (!format) {
+        format = new Intl.DateTimeFormat('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+          hour12: true,
+          timeZone,
+        });
+        instants.set(timeZone, format);
+      }
+      return format.format(new Date(iso));
+    },
+  };
+}
+
+/** Texts and formats of `lang` from its messages (all of them, or the namespaces a page was sent). */
+export function createI18n(lang: Lang, messages: Tree): I18n {
+  const formats = lang === 'ar' ? arabicFormats() : englishFormats();
+  const plurals = new Intl.PluralRules(lang === 'ar' ? ARABIC : 'en-US');
+
+  function t(key: MessageKey | string, params?: MessageParams): string {
+    const entry = lookup(messages, key);
+    if (entry === undefined) return key;
+    const text =
+      typeof entry === 'string'
+        ? entry
+        : (entry[plurals.select(Number(params?.count ?? 0)) as keyof Plural] ?? entry.other);
+    if (!params) return text;
+    return text.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = params[name];
+      return value === undefined ? whole : typeof value === 'number' ? formats.number(value) : value;
+    });
+  }
+
+  function text(message: string): string {
+    const match = KEY_PATTERN.exec(message);
+    if (!match?.[1] || lookup(messages, match[1]) === undefined) return message;
+    let params: MessageParams | undefined;
+    try {
+      params = match[2] ? (JSON.parse(match[2]) as MessageParams) : undefined;
+    } catch {
+      params = undefined;
+    }
+    return t(match[1], params);
+  }
+
+  return { lang, dir: dirOf(lang), t, text, ...formats };
+}
