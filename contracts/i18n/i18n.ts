@@ -74,84 +74,65 @@ function utcOf(date: string, time = '00:00'): Date | undefined {
   return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2])));
 }
 
-const ARABIC = 'ar-EG';
+type Formats = Pick<I18n, 'number' | 'price' | 'amount' | 'date' | 'weekday' | 'time' | 'instant'>;
 
-function arabicFormats() {
-  const number = new Intl.NumberFormat(ARABIC);
+/** Arabic for Egypt: Arabic digits, the pound as ج.م., dates like ٥ ديسمبر ٢٠٢٦, a 12-hour clock with ص/م. */
+function arabicFormats(): Formats {
+  const locale = 'ar-EG';
+  const number = new Intl.NumberFormat(locale);
+  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const money = (fraction: number) =>
-    new Intl.NumberFormat(ARABIC, { style: 'currency', currency: 'EGP', minimumFractionDigits: fraction });
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP', minimumFractionDigits: fraction });
   const whole = money(0);
   const cents = money(2);
-  const amountWhole = new Intl.NumberFormat(ARABIC, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-  const day = new Intl.DateTimeFormat(ARABIC, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const weekday = new Intl.DateTimeFormat(ARABIC, { weekday: 'long', timeZone: 'UTC' });
-  const clock = new Intl.DateTimeFormat(ARABIC, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: 'UTC' });
-  const instants = new Map<string, Intl.DateTimeFormat>();
+  const inUtc = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  const day = inUtc({ day: 'numeric', month: 'long', year: 'numeric' });
+  const weekday = inUtc({ weekday: 'long' });
+  const clock = inUtc({ hour: 'numeric', minute: '2-digit', hour12: true });
+  /** Formats a date-like string through `format`, or gives `fallback` when it is not one. */
+  const through = (format: Intl.DateTimeFormat, at: Date | undefined, fallback: string) =>
+    at ? format.format(at) : fallback;
   return {
-    number: (value: number) => number.format(value),
-    price: (piasters: number) => (piasters % 100 === 0 ? whole : cents).format(piasters / 100),
-    amount: (piasters: number) => amountWhole.format(piasters / 100),
-    date: (date: string) => {
-      const at = utcOf(date);
-      return at ? day.format(at) : date;
-    },
-    weekday: (date: string) => {
-      const at = utcOf(date);
-      return at ? weekday.format(at) : '';
-    },
-    time: (time: string) => {
-      const at = utcOf('2000-01-01', time);
-      return at ? clock.format(at) : time;
-    },
-    instant: (iso: string | Date, timeZone: string) => {
-      let format = instants.get(timeZone);
-      if (!format) {
-        format = new Intl.DateTimeFormat(ARABIC, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          hour12: true,
-          timeZone,
-        });
-        instants.set(timeZone, format);
-      }
-      return format.format(new Date(iso));
-    },
+    number: (value) => number.format(value),
+    price: (piasters) => (piasters % 100 === 0 ? whole : cents).format(piasters / 100),
+    amount: (piasters) => amount.format(piasters / 100),
+    date: (date) => through(day, utcOf(date), date),
+    weekday: (date) => through(weekday, utcOf(date), ''),
+    time: (time) => through(clock, utcOf('2000-01-01', time), time),
+    instant: (iso, timeZone) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hour12: true, timeZone }).format(
+        new Date(iso),
+      ),
   };
 }
 
 /** The English pages keep the spec's formats exactly ('Dec 5, 2026', '07:30 PM', '150 EGP'). */
-function englishFormats() {
-  const instants = new Map<string, Intl.DateTimeFormat>();
+function englishFormats(): Formats {
   return {
-    number: (value: number) => String(value),
-    price: (piasters: number) => `${formatPiasters(piasters)} EGP`,
+    number: String,
+    price: (piasters) => `${formatPiasters(piasters)} EGP`,
     amount: formatPiasters,
     date: formatDate,
     weekday: weekdayOf,
     time: formatTime12,
-    instant: (iso: string | Date, timeZone: string) => {
-      let format = instants.get(timeZone);
-      if (!format) {
-        format = new Intl.DateTimeFormat('en-US', {
-          month: 'short',
-          day: 'numeric',
-          year: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-          hour12: true,
-          timeZone,
-        });
-        instants.set(timeZone, format);
-      }
-      return format.format(new Date(iso));
-    },
+    instant: (iso, timeZone) =>
+      new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: true,
+        timeZone,
+      }).format(new Date(iso)),
   };
 }
 
 /** Texts and formats of `lang` from its messages (all of them, or the namespaces a page was sent). */
 export function createI18n(lang: Lang, messages: Tree): I18n {
   const formats = lang === 'ar' ? arabicFormats() : englishFormats();
-  const plurals = new Intl.PluralRules(lang === 'ar' ? ARABIC : 'en-US');
+  const plurals = new Intl.PluralRules(lang === 'ar' ? 'ar-EG' : 'en-US');
 
   function t(key: MessageKey | string, params?: MessageParams): string {
     const entry = lookup(messages, key);

@@ -56,6 +56,23 @@ describe('a page load sent on by its guard before any HTML', () => {
     expect(res.headers.vary).toMatch(/\bcookie\b/i);
   });
 
+  it('serves a first visit whose browser prefers Arabic in Arabic, and a chosen language over the browser’s', async () => {
+    const arabic = await ctx.test.request(undefined, {
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.8' },
+    });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl"');
+    // Caches keep one page per language (and per cookie, which carries the choice).
+    expect(arabic.headers.vary).toMatch(/\baccept-language\b/i);
+    const chosen = await ctx.test.request(undefined, {
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-language': 'ar', cookie: 'lang=en' },
+    });
+    expect(chosen.body).toContain('<html lang="en" dir="ltr"');
+  });
+
   it('answers an address that is not a URL path with the 404 page, whoever asks (it was a 500)', async () => {
     const admin = await ctx.test.createUser({ role: 'admin' });
     for (const user of [admin, undefined]) {

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SITE_NAMESPACES } from '../../contracts/i18n/bundles';
 import { insertEvent } from '../features/catalogue/test-events';
 import { webTestApp } from './test-web-dir';
 import { createWebHtml } from './web-html';
@@ -12,6 +13,13 @@ function dataOf(html: string): Record<string, unknown> {
   const match = /<script type="application\/json" id="initial-data">([^<]*)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error('no data block');
   return JSON.parse(match[1]) as Record<string, unknown>;
+}
+
+/** The messages block of a page. */
+function messagesOf(html: string): Record<string, Record<string, unknown>> {
+  const match = /<script type="application\/json" id="messages"[^>]*>([^<]*)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error('no messages block');
+  return JSON.parse(match[1]) as Record<string, Record<string, unknown>>;
 }
 
 describe('server-side HTML of the web app', () => {
@@ -42,7 +50,8 @@ describe('server-side HTML of the web app', () => {
     expect(html).toContain(
       '<meta name="page-chunks" content="/assets/boot-abc.js /assets/framework-abc.js /assets/event-details-abc.js /assets/dates-abc.js" />',
     );
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // The entry, the page's messages (the site's, in its language) and its data.
+    expect(html.match(/<script/g)).toHaveLength(3);
     const data = dataOf(html);
     expect(data).toMatchObject({ event: { id: event.id, data: { id: event.id, title: event.title } }, me: null });
   });
@@ -62,7 +71,7 @@ describe('server-side HTML of the web app', () => {
     expect(dataOf((await web.render('/', 'en', 'theme=dark')).html)).toMatchObject({ me: null });
   });
 
-  it('gives an unknown event and other pages the template’s head, with only the signed-out hint', async () => {
+  it('gives an unknown event and other pages the site’s head, with only the signed-out hint', async () => {
     const web = createWebHtml(ctx.test.app, ctx.dir);
     const missing = await web.render('/event-details/00000000-0000-4000-8000-000000000000', 'en');
     expect(missing.html).toContain('<title>Eventry — discover and book events</title>');
@@ -70,7 +79,9 @@ describe('server-side HTML of the web app', () => {
     const profile = await web.render('/profile', 'en');
     expect(profile.status).toBe(200);
     expect(profile.html).toContain('<title>Eventry — discover and book events</title>');
-    expect(profile.html).toContain('content="Default description"');
+    expect(profile.html).toContain(
+      '<meta name="description" content="Discover events near you and book tickets in seconds with Eventry." />',
+    );
     expect(dataOf(profile.html)).toEqual({ me: null });
   });
 
@@ -79,7 +90,7 @@ describe('server-side HTML of the web app', () => {
     const login = await web.render('/login?redirect=%3C%2Fscript%3E', 'en');
     expect(login.status).toBe(200);
     expect(login.html).toContain('<title>Sign in to your account · Eventry</title>');
-    expect(login.html).toContain('content="Default description"');
+    expect(login.html).toContain('content="Discover events near you and book tickets in seconds with Eventry."');
     expect(dataOf(login.html)).toEqual({ me: null });
     expect((await web.render('/Signup/', 'en')).html).toContain('<title>Create a new account · Eventry</title>');
     expect((await web.render('/forgot-pass', 'en')).html).toContain('<title>Reset Password · Eventry</title>');
@@ -87,6 +98,30 @@ describe('server-side HTML of the web app', () => {
     expect(contact.html).toContain('<title>Contact Us · Eventry</title>');
     expect(contact.html).toContain(
       '<meta name="description" content="Hosting an event? Tell the Eventry team about it." />',
+    );
+  });
+
+  it('writes a page in its language: lang and dir, title, description and the site’s messages, and nothing else', async () => {
+    const event = await insertEvent(ctx.test.app.database.db, { title: 'Oud Night', eventDate: '2031-12-05' });
+    const web = createWebHtml(ctx.test.app, ctx.dir);
+    const arabic = await web.render(`/event-details/${event.id}`, 'ar');
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl"');
+    expect(arabic.html).toContain('<title>Oud Night · إيفنتري</title>');
+    expect(arabic.html).toMatch(/<meta name="description" content="٥ ديسمبر ٢٠٣١ في /);
+    const messages = messagesOf(arabic.html);
+    expect(messages.catalogue).toMatchObject({ bookATicket: 'احجز تذكرة' });
+    // Only the site's namespaces, in Arabic only: no English text, no admin area's, no email's.
+    expect(Object.keys(messages).sort()).toEqual([...SITE_NAMESPACES].sort());
+    expect(arabic.html).not.toContain('Book a Ticket');
+
+    const english = await web.render(`/event-details/${event.id}`, 'en');
+    expect(english.html).toContain('<html lang="en" dir="ltr"');
+    expect(messagesOf(english.html).catalogue).toMatchObject({ bookATicket: 'Book a Ticket' });
+    // Each language is cached apart: the English page right after the Arabic one is still English.
+    expect(english.html).toContain('<title>Oud Night · Eventry</title>');
+    expect((await web.render('/login', 'ar')).html).toContain('<title>تسجيل الدخول إلى حسابك · إيفنتري</title>');
+    expect((await web.render('/profile', 'ar')).html).toContain(
+      '<title>إيفنتري — اكتشف الفعاليات واحجز تذاكرك</title>',
     );
   });
 

@@ -88,6 +88,9 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/check-in/:eventId/sync': 'door',
   // contact
   'POST /api/contact': 'public',
+  // languages: the switch (a redirect back to the page) and the admin area's messages
+  'GET /api/language/:lang': 'public',
+  'GET /api/messages/:lang/:bundle': 'public',
   // admin
   'GET /api/admin/events': 'admin',
   'GET /api/admin/events/:id': 'admin',

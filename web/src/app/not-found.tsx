@@ -1,10 +1,11 @@
-import { commonMessages } from '../../../contracts/messages/common';
 import { ButtonLink } from '../components/ui/button';
 import { useDocumentMeta } from '../components/ui/page';
 import { useMe } from '../features/accounts/api/get-me';
+import { useI18n } from '../lib/i18n';
 
 export function NotFoundRoute() {
-  useDocumentMeta('Page not found');
+  const { t } = useI18n();
+  useDocumentMeta(t('common.pageNotFoundTitle'));
   const { data: me } = useMe();
   const isAdmin = me?.role === 'admin';
   return (
@@ -12,9 +13,9 @@ export function NotFoundRoute() {
       <p aria-hidden="true" className="text-8xl font-black text-accent">
         404
       </p>
-      <h1 className="text-3xl font-bold tracking-wide">{commonMessages.notFound}</h1>
+      <h1 className="text-3xl font-bold tracking-wide">{t('common.notFound')}</h1>
       <ButtonLink to={isAdmin ? '/admin' : '/'} size="lg">
-        {isAdmin ? commonMessages.dashboard : commonMessages.backToHome}
+        {isAdmin ? t('common.dashboard') : t('common.backToHome')}
       </ButtonLink>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../../contracts/constants';
+import { useI18n } from '../lib/i18n';
 
 /**
  * Success toasts are teal (the app's accent) and errors dark red, in place of sonner's rich
@@ -24,13 +25,18 @@ const colors = {
 const BELOW_HEADER = { top: 64 + 16 };
 
 /**
- * Toasts: top-right below the header, 5 seconds, dark theme (e2e/accounts.spec.ts 'toasts show below the
- * header, …' checks the place). Loaded in its own chunk (see providers.tsx).
+ * Toasts: top-right below the header (top-left in Arabic, the mirrored corner), 5 seconds, dark theme
+ * (e2e/accounts.spec.ts 'toasts show below the header, …' checks the place). Loaded in its own chunk (see
+ * providers.tsx).
  */
 export default function AppToaster() {
+  const { t, dir } = useI18n();
   return (
     <Toaster
-      position="top-right"
+      position={dir === 'rtl' ? 'top-left' : 'top-right'}
+      dir={dir}
+      containerAriaLabel={t('common.notifications')}
+      toastOptions={{ closeButtonAriaLabel: t('common.closeNotification') }}
       offset={BELOW_HEADER}
       mobileOffset={BELOW_HEADER}
       duration={TOAST_DURATION_MS}

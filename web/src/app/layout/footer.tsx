@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { catalogueMessages } from '../../../../contracts/messages/catalogue';
+import type { MessageKey } from '../../../../contracts/i18n/types';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { useI18n } from '../../lib/i18n';
 import { Brand } from './brand';
+import { LanguageSwitch } from './language-switch';
 
 const socials = [
   {
@@ -23,28 +25,22 @@ const socials = [
   },
 ];
 
+/** The policies' titles and paragraphs (catalogue.privacy1…, catalogue.terms1…). */
 const policies = {
   privacy: {
-    title: catalogueMessages.privacyPolicy,
-    body: [
-      'We keep only what we need to run your account and your bookings: your name, email, profile picture and the tickets you buy.',
-      'We never store card numbers: with Stripe, card details go straight to Stripe and never touch our servers. We do not sell your data or share it with advertisers.',
-      'You can change your profile at any time, or ask us to delete your account through the contact form.',
-    ],
+    title: 'catalogue.privacyPolicy',
+    body: ['catalogue.privacy1', 'catalogue.privacy2', 'catalogue.privacy3'],
   },
   terms: {
-    title: catalogueMessages.termsOfService,
-    body: [
-      'Tickets are held for a few minutes while you pay and are yours once the payment is confirmed.',
-      'Event details (dates, times, prices) are set by the hosts; if an event is cancelled, its hosts are responsible for refunds.',
-      'Please use Eventry fairly: no automated buying, reselling above face value or misuse of other people’s accounts.',
-    ],
+    title: 'catalogue.termsOfService',
+    body: ['catalogue.terms1', 'catalogue.terms2', 'catalogue.terms3'],
   },
-} as const;
+} as const satisfies Record<string, { title: MessageKey; body: readonly MessageKey[] }>;
 
 type Policy = keyof typeof policies;
 
 export function Footer() {
+  const { t, number } = useI18n();
   const [policy, setPolicy] = useState<Policy | null>(null);
   const shown = policy ? policies[policy] : null;
   return (
@@ -52,18 +48,19 @@ export function Footer() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3 lg:px-8">
         <div className="flex flex-col gap-3">
           <Brand />
-          <p className="max-w-xs text-sm text-fg-muted">Discover events you love and book your tickets in seconds.</p>
+          <p className="max-w-xs text-sm text-fg-muted">{t('catalogue.footerTagline')}</p>
         </div>
-        <nav aria-label="Footer" className="flex flex-col gap-2 text-sm">
+        <nav aria-label={t('catalogue.footerNavigation')} className="flex flex-col gap-2 text-sm">
           <Link to="/" className="w-fit hover:text-accent">
-            {catalogueMessages.home}
+            {t('catalogue.home')}
           </Link>
           <Link to="/contact" className="w-fit hover:text-accent">
-            {catalogueMessages.eventHosting}
+            {t('catalogue.eventHosting')}
           </Link>
+          <LanguageSwitch className="w-fit px-0 py-0 font-normal" />
         </nav>
         <div className="flex flex-col gap-4">
-          <ul className="flex gap-3" aria-label="Social networks">
+          <ul className="flex gap-3" aria-label={t('catalogue.socialNetworks')}>
             {socials.map((s) => (
               <li key={s.name}>
                 <a
@@ -82,26 +79,26 @@ export function Footer() {
           </ul>
           <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm whitespace-nowrap">
             <button type="button" className="text-fg-muted hover:text-accent" onClick={() => setPolicy('privacy')}>
-              {catalogueMessages.privacyPolicy}
+              {t('catalogue.privacyPolicy')}
             </button>
             <button type="button" className="text-fg-muted hover:text-accent" onClick={() => setPolicy('terms')}>
-              {catalogueMessages.termsOfService}
+              {t('catalogue.termsOfService')}
             </button>
           </div>
         </div>
       </div>
       <p className="border-t border-border py-4 text-center text-xs text-fg-muted">
-        © {new Date().getFullYear()} Eventry
+        {t('catalogue.copyright', { year: number(new Date().getFullYear()) })}
       </p>
-      <Dialog open={shown !== null} onClose={() => setPolicy(null)} title={shown?.title ?? ''}>
+      <Dialog open={shown !== null} onClose={() => setPolicy(null)} title={shown ? t(shown.title) : ''}>
         <div className="flex flex-col gap-3 text-sm leading-relaxed text-fg-muted">
           {shown?.body.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
+            <p key={paragraph}>{t(paragraph)}</p>
           ))}
         </div>
         <div className="mt-2 flex justify-end">
           <Button variant="secondary" onClick={() => setPolicy(null)} data-autofocus>
-            Close
+            {t('catalogue.close')}
           </Button>
         </div>
       </Dialog>

@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { catalogueMessages } from '../../../../contracts/messages/catalogue';
 import { ButtonLink, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { useMe } from '../../features/accounts/api/get-me';
 import { HeaderSearch } from '../../features/catalogue/components/header-search';
 import { lazyChunk } from '../../lib/chunk';
+import { useI18n } from '../../lib/i18n';
 import { AdminHeaderFrame } from './admin-header-frame';
 import { Brand } from './brand';
+import { LanguageSwitch } from './language-switch';
 
 // Signed-in controls are their own chunks: visitors (most first loads) never download them.
 const AdminHeader = lazyChunk(
@@ -27,6 +28,7 @@ const navLink = ({ isActive }: { isActive: boolean }) =>
 
 /** The public header; `overlay` is the transparent variant laid over the home banner. */
 export function Header({ overlay = false }: { overlay?: boolean }) {
+  const { t } = useI18n();
   const { data: me, isPending } = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
@@ -74,16 +76,17 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Brand />
         {/* At tablet widths the search field gives up width first: the links and Login never break mid-word. */}
-        <nav aria-label="Main" className="hidden shrink-0 items-center gap-1 md:flex">
+        <nav aria-label={t('catalogue.mainNavigation')} className="hidden shrink-0 items-center gap-1 md:flex">
           <NavLink to="/" end className={navLink}>
-            {catalogueMessages.home}
+            {t('catalogue.home')}
           </NavLink>
           <NavLink to="/contact" className={navLink}>
-            {catalogueMessages.hostingAnEvent}
+            {t('catalogue.hostingAnEvent')}
           </NavLink>
         </nav>
-        <HeaderSearch className="ml-auto hidden w-full min-w-0 max-w-xs md:block" />
-        <div className="ml-auto flex shrink-0 items-center gap-2 whitespace-nowrap md:ml-0">
+        <HeaderSearch className="ms-auto hidden w-full min-w-0 max-w-xs md:block" />
+        <div className="ms-auto flex shrink-0 items-center gap-2 whitespace-nowrap md:ms-0">
+          <LanguageSwitch className="hidden md:block" />
           {me ? (
             <Suspense fallback={<span className="size-10 rounded-full bg-surface-overlay" />}>
               <UserMenu me={me} onOpen={() => setMenuOpen(false)} />
@@ -96,18 +99,18 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
               aria-hidden="true"
               className={buttonClasses('ghost', 'sm', 'bg-surface-overlay text-transparent select-none')}
             >
-              {catalogueMessages.login}
+              {t('catalogue.login')}
             </span>
           ) : (
             <ButtonLink to="/login" size="sm">
-              {catalogueMessages.login}
+              {t('catalogue.login')}
             </ButtonLink>
           )}
           <button
             ref={menuButton}
             type="button"
             className="grid size-10 place-items-center rounded-lg text-fg hover:bg-surface-overlay md:hidden"
-            aria-label={menuOpen ? catalogueMessages.closeMenu : catalogueMessages.openMenu}
+            aria-label={menuOpen ? t('catalogue.closeMenu') : t('catalogue.openMenu')}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -130,21 +133,22 @@ export function Header({ overlay = false }: { overlay?: boolean }) {
         hidden={!menuOpen}
         className="border-t border-border bg-surface-raised px-4 pt-3 pb-4 shadow-xl md:hidden"
       >
-        <nav aria-label="Mobile">
+        <nav aria-label={t('catalogue.mobileNavigation')}>
           <ul className="flex flex-col gap-1">
             <li>
               <NavLink to="/" end className={navLink}>
-                {catalogueMessages.home}
+                {t('catalogue.home')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/contact" className={navLink}>
-                {catalogueMessages.hostingAnEvent}
+                {t('catalogue.hostingAnEvent')}
               </NavLink>
             </li>
           </ul>
         </nav>
         <HeaderSearch className="mt-3" />
+        <LanguageSwitch className="mt-2 block w-fit" />
       </div>
     </header>
   );

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
 import { lazyChunk } from '../../lib/chunk';
+import { useI18n } from '../../lib/i18n';
 import { Header } from './header';
 
 /** Its own chunk, fetched only on the address an emailed verification link lands on (/?verified=1, /?error=…). */
@@ -74,6 +75,7 @@ function NewPage() {
 }
 
 export function RootLayout() {
+  const { t } = useI18n();
   const { pathname, search } = useLocation();
   // Marks the moment React has taken over the server-rendered page (browser tests wait for it).
   useEffect(() => {
@@ -88,9 +90,9 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-fg"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-accent focus:px-3 focus:py-2 focus:text-accent-fg"
       >
-        Skip to content
+        {t('catalogue.skipToContent')}
       </a>
       <NewPage />
       {pathname === '/' && /[?&](verified|error)=/.test(search) ? (

@@ -1,4 +1,4 @@
-import { commonMessages } from '../../../../contracts/messages/common';
+import { useI18n } from '../../lib/i18n';
 import { Button, ButtonLink } from './button';
 import { Spinner } from './spinner';
 
@@ -16,15 +16,16 @@ export function LoadError({
   retrying: boolean;
   back: { to: string; label: string };
 }) {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col items-center gap-6 py-16 text-center">
       <p role="alert" className="text-fg-muted">
-        {commonMessages.somethingWentWrong}
+        {t('common.somethingWentWrong')}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={onRetry} aria-busy={retrying || undefined}>
           {retrying ? <Spinner label={null} /> : null}
-          Try again
+          {t('common.tryAgain')}
         </Button>
         <ButtonLink to={back.to} variant="secondary">
           {back.label}

@@ -1,24 +1,24 @@
 import { type ReactNode, useEffect } from 'react';
+import { useI18n } from '../../lib/i18n';
 import { cn } from './cn';
 
 /**
- * web/index.html's own description. Not read from the page: the server replaces it with the first page's
- * own (server/web-app/web-html.ts), which must not outlive a client-side navigation to a page without one.
+ * Sets the document title and meta description of a page (the site's default description when none: not read
+ * from the page, where the server wrote the first page's own, which must not outlive a client-side navigation to
+ * a page without one). The same format as the server's (server/web-app/web-html.ts).
  */
-const DEFAULT_DESCRIPTION = 'Discover events near you and book tickets in seconds with Eventry.';
-
-/** Sets the document title and meta description of a page (the site's default description when none). */
 export function useDocumentMeta(title: string, description?: string) {
+  const { t } = useI18n();
   useEffect(() => {
-    document.title = title ? `${title} · Eventry` : 'Eventry — discover and book events';
+    document.title = title ? `${title} · ${t('common.brand')}` : t('common.siteTitle');
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
       meta.name = 'description';
       document.head.appendChild(meta);
     }
-    meta.content = description || DEFAULT_DESCRIPTION;
-  }, [title, description]);
+    meta.content = description || t('common.siteDescription');
+  }, [title, description, t]);
 }
 
 /** The standard page frame: centred, padded, with a main landmark provided by the layout. */

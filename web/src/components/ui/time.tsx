@@ -1,8 +1,9 @@
-import { formatTime12 } from '../../../../contracts/dates';
+import { useI18n } from '../../lib/i18n';
 
-/** A time of day as '07:30 PM', never broken across two lines ('07:30' on one, 'PM' on the next). */
+/** A time of day as '07:30 PM' ('٧:٣٠ م'), never broken across two lines ('07:30' on one, 'PM' on the next). */
 export function Time({ value }: { value: string }) {
-  return <span className="whitespace-nowrap">{formatTime12(value)}</span>;
+  const { time } = useI18n();
+  return <span className="whitespace-nowrap">{time(value)}</span>;
 }
 
 /** '07:30 PM - 10:00 PM': a narrow line may break at the dash, never inside a time. */

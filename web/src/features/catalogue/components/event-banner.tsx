@@ -1,16 +1,17 @@
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { formatDate, weekdayOf } from '../../../../../contracts/dates';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
+import { categoryName } from '../../../../../contracts/category-heading';
 import { ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';
-import { priceLabel } from './event-card';
+import { useI18n } from '../../../lib/i18n';
 import { IconCalendar, IconPin } from './icons';
 
 const bannerFrame = 'relative isolate flex min-h-[32rem] items-end overflow-hidden pt-24 sm:min-h-[36rem]';
 
 /** The home banner: the first upcoming event, full width, under the transparent header. */
 export function EventBanner({ event }: { event: EventDto }) {
+  const i18n = useI18n();
+  const { t, date, weekday, price } = i18n;
   return (
     <section aria-labelledby="banner-title" className={bannerFrame}>
       <img
@@ -26,27 +27,32 @@ export function EventBanner({ event }: { event: EventDto }) {
         className="absolute inset-0 -z-10 bg-gradient-to-t from-surface via-surface/60 to-black/40"
       />
       <div className="mx-auto w-full max-w-6xl px-4 pb-12 sm:px-6 lg:px-8">
-        <p className="text-sm font-semibold tracking-widest text-accent uppercase">{event.categoryName}</p>
+        <p className="text-sm font-semibold tracking-widest text-accent uppercase">
+          {categoryName({ id: event.categoryId, name: event.categoryName }, i18n)}
+        </p>
         <h1 id="banner-title" className="mt-2 max-w-3xl text-4xl font-black tracking-tight sm:text-6xl">
-          {event.title}
+          <bdi>{event.title}</bdi>
         </h1>
-        <p className="mt-3 text-lg text-fg-muted">{event.host}</p>
+        <p className="mt-3 text-lg text-fg-muted">
+          <bdi>{event.host}</bdi>
+        </p>
         <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-fg">
           <li className="flex items-center gap-2">
             <IconCalendar />
-            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} · <Time value={event.startTime} />
+            {t('catalogue.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })} ·{' '}
+            <Time value={event.startTime} />
           </li>
           <li className="flex items-center gap-2">
             <IconPin />
-            {event.location}
+            <span dir="auto">{event.location}</span>
           </li>
         </ul>
         <div className="mt-6 flex flex-wrap gap-3">
           <ButtonLink to={`/event-details/${event.id}`} size="lg">
-            {catalogueMessages.moreDetails}
+            {t('catalogue.moreDetails')}
           </ButtonLink>
           <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" variant="secondary">
-            {catalogueMessages.bookATicket} · {priceLabel(event.pricePiasters)}
+            {t('catalogue.bookATicket')} · {price(event.pricePiasters)}
           </ButtonLink>
         </div>
       </div>

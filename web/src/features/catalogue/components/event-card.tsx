@@ -1,24 +1,20 @@
 import { Link } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { formatDate, formatPiasters } from '../../../../../contracts/dates';
 import { EVENT_CARD_SIZES, responsiveImage } from '../../../../../contracts/images';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../components/ui/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';
+import { useI18n } from '../../../lib/i18n';
 import { IconCalendar, IconClock, IconPin } from './icons';
-
-export function priceLabel(pricePiasters: number): string {
-  return `${formatPiasters(pricePiasters)} EGP`;
-}
 
 /**
  * An event's card: image, title, host, event date, start time, location and a '{price} EGP' button;
  * hovering (or focusing) shows 'More Details'. The whole card is one link to the event.
  */
 export function EventCard({ event, priority = false }: { event: EventDto; priority?: boolean }) {
+  const { t, date, price } = useI18n();
   return (
     <Card className="group relative flex flex-col overflow-hidden transition-transform focus-within:ring-2 focus-within:ring-accent hover:-translate-y-1">
       <div className="relative aspect-video overflow-hidden bg-surface-overlay">
@@ -37,7 +33,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
           className="absolute inset-0 grid place-items-center bg-black/60 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100"
         >
           <span className="rounded-full border border-white/70 px-4 py-2 text-sm font-semibold text-white">
-            {catalogueMessages.moreDetails}
+            {t('catalogue.moreDetails')}
           </span>
         </div>
       </div>
@@ -47,16 +43,19 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
             <Link
               to={`/event-details/${event.id}`}
               className="outline-none after:absolute after:inset-0 after:content-['']"
+              dir="auto"
             >
               {event.title}
             </Link>
           </h3>
-          <p className="mt-1 text-sm text-fg-muted">{event.host}</p>
+          <p className="mt-1 text-sm text-fg-muted">
+            <bdi>{event.host}</bdi>
+          </p>
         </div>
         <ul className="flex flex-col gap-1.5 text-sm text-fg-muted">
           <li className="flex items-center gap-2">
             <IconCalendar />
-            <span>{formatDate(event.eventDate)}</span>
+            <span>{date(event.eventDate)}</span>
           </li>
           <li className="flex items-center gap-2">
             <IconClock />
@@ -64,14 +63,18 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
           </li>
           <li className="flex items-center gap-2">
             <IconPin />
-            <span className="min-w-0 truncate">{event.location}</span>
+            <span className="min-w-0 truncate" dir="auto">
+              {event.location}
+            </span>
           </li>
         </ul>
         <div className="mt-auto flex items-center justify-between gap-3 pt-1">
           <span className={cn(buttonClasses('primary', 'sm'), 'pointer-events-none')}>
-            {priceLabel(event.pricePiasters)}
+            {price(event.pricePiasters)}
           </span>
-          {event.ticketsAvailable === 0 ? <span className="text-xs font-medium text-danger">Sold out</span> : null}
+          {event.ticketsAvailable === 0 ? (
+            <span className="text-xs font-medium text-danger">{t('catalogue.soldOut')}</span>
+          ) : null}
         </div>
       </div>
     </Card>

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { HEADER_SEARCH_LIMIT } from '../../../../../contracts/constants';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
+import { useI18n } from '../../../lib/i18n';
 import { getEventsQueryOptions } from '../api/get-events';
 import { useSearchEvents } from '../api/search-events';
 
@@ -25,6 +25,7 @@ export default function HeaderSearchResults({
   onFollow: () => void;
   onFetching: (fetching: boolean) => void;
 }) {
+  const { t } = useI18n();
   const { data, isFetching, isPlaceholderData } = useSearchEvents(query);
   // The field shows the spinner (it sits in the field, outside this panel).
   useEffect(() => {
@@ -43,7 +44,7 @@ export default function HeaderSearchResults({
   return (
     <>
       {items.length > 0 ? (
-        <ul aria-label="Search results" className="flex flex-col gap-1">
+        <ul aria-label={t('catalogue.searchResults')} className="flex flex-col gap-1">
           {items.map((item) => (
             <li key={item.id}>
               <Link
@@ -59,7 +60,9 @@ export default function HeaderSearchResults({
                   loading="lazy"
                   className="h-9 w-16 shrink-0 rounded-md object-cover"
                 />
-                <span className="line-clamp-2 text-sm font-medium">{item.title}</span>
+                <span className="line-clamp-2 text-sm font-medium" dir="auto">
+                  {item.title}
+                </span>
               </Link>
             </li>
           ))}
@@ -71,14 +74,14 @@ export default function HeaderSearchResults({
           onClick={onFollow}
           className="block rounded-lg p-2 text-sm font-medium text-accent hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none"
         >
-          See all {count} results
+          {t('catalogue.seeAllResults', { count })}
         </Link>
       ) : null}
       <p role="status" className={cn('px-2 py-3 text-sm text-fg-muted', !(settled && items.length === 0) && 'sr-only')}>
         {settled && count !== undefined
           ? count
-            ? `${count} result${count === 1 ? '' : 's'}`
-            : catalogueMessages.noSearchMatch
+            ? t('catalogue.resultsCount', { count })
+            : t('catalogue.noSearchMatch')
           : ''}
       </p>
     </>

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { lazyChunk } from '../../../lib/chunk';
+import { useI18n } from '../../../lib/i18n';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { IconSearch } from './icons';
 
@@ -18,6 +18,7 @@ const HEADER_SEARCH_DEBOUNCE_MS = 250;
  * HeaderSearchResults (header-search-results.tsx).
  */
 export function HeaderSearch({ className }: { className?: string }) {
+  const { t } = useI18n();
   const id = useId();
   const inputId = `${id}-input`;
   const resultsId = `${id}-results`;
@@ -96,16 +97,16 @@ export function HeaderSearch({ className }: { className?: string }) {
     // biome-ignore lint/a11y/noStaticElementInteractions: key handling for the arrow keys of the input and its results
     <div ref={root} className={cn('relative', className)} onKeyDown={onKeyDown} onBlur={onBlur}>
       <label htmlFor={inputId} className="sr-only">
-        {catalogueMessages.searchEvents}
+        {t('catalogue.searchEvents')}
       </label>
       <div className="relative">
-        <IconSearch className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
+        <IconSearch className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-fg-muted" />
         <input
           ref={input}
           id={inputId}
           type="search"
           autoComplete="off"
-          placeholder={catalogueMessages.searchEvents}
+          placeholder={t('catalogue.searchEvents')}
           value={text}
           maxLength={100}
           aria-controls={resultsId}
@@ -117,10 +118,10 @@ export function HeaderSearch({ className }: { className?: string }) {
             setOpen(true);
             loadResults().catch(() => undefined); // early, to have it by the first answer; rendering it retries
           }}
-          className="h-10 w-full rounded-full border border-border bg-surface/80 pr-9 pl-9 text-sm text-fg placeholder:text-fg-muted focus:border-accent focus:outline-none"
+          className="h-10 w-full rounded-full border border-border bg-surface/80 ps-9 pe-9 text-sm text-fg placeholder:text-fg-muted focus:border-accent focus:outline-none"
         />
         {fetching && showPanel ? (
-          <Spinner className="absolute top-1/2 right-3 -translate-y-1/2 text-fg-muted" label="Searching" />
+          <Spinner className="absolute top-1/2 end-3 -translate-y-1/2 text-fg-muted" label={t('catalogue.searching')} />
         ) : null}
       </div>
       <div

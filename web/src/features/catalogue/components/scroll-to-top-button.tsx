@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { SCROLL_TOP_THRESHOLD_PX } from '../../../../../contracts/constants';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
 import { cn } from '../../../components/ui/cn';
+import { useI18n } from '../../../lib/i18n';
 import { IconArrowUp } from './icons';
 
-/** The corner the button takes (right-5 bottom-5 size-12: 20 + 48 px), and a little room around it. */
+/**
+ * The corner the button takes (end-5 bottom-5 size-12: 20 + 48 px; the bottom left in Arabic), and a little room
+ * around it.
+ */
 const CORNER_PX = 20 + 48 + 8;
 
 /**
@@ -14,14 +17,17 @@ const CORNER_PX = 20 + 48 + 8;
 function coversKeptClear(): boolean {
   const width = document.documentElement.clientWidth;
   const height = window.innerHeight;
+  const rtl = document.documentElement.dir === 'rtl';
   return [...document.querySelectorAll('[data-keep-clear]')].some((element) => {
     const box = element.getBoundingClientRect();
-    return box.right > width - CORNER_PX && box.bottom > height - CORNER_PX && box.top < height;
+    const inCorner = rtl ? box.left < CORNER_PX : box.right > width - CORNER_PX;
+    return inCorner && box.bottom > height - CORNER_PX && box.top < height;
   });
 }
 
 /** Appears once the page has scrolled past SCROLL_TOP_THRESHOLD_PX, and steps aside from the pagination. */
 export function ScrollToTopButton() {
+  const { t } = useI18n();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX && !coversKeptClear());
@@ -33,13 +39,13 @@ export function ScrollToTopButton() {
   return (
     <button
       type="button"
-      aria-label={catalogueMessages.scrollToTop}
+      aria-label={t('catalogue.scrollToTop')}
       onClick={() => {
         const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
         window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
       }}
       className={cn(
-        'fixed right-5 bottom-5 z-40 grid size-12 place-items-center rounded-full bg-accent text-accent-fg shadow-xl',
+        'fixed end-5 bottom-5 z-40 grid size-12 place-items-center rounded-full bg-accent text-accent-fg shadow-xl',
         'hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
       )}
     >

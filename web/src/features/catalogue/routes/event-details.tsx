@@ -1,10 +1,8 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { formatDate, weekdayOf } from '../../../../../contracts/dates';
+import { categoryName } from '../../../../../contracts/category-heading';
 import { eventDescription } from '../../../../../contracts/event-description';
 import { isUuid } from '../../../../../contracts/ids';
 import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
-import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -14,7 +12,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
-import { priceLabel } from '../components/event-card';
 import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
 
 /** The event page: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
@@ -24,6 +21,7 @@ export function EventDetailsRoute() {
   useLiveEvents();
   const { data: event, error, isPending } = useEvent(id, { enabled: valid });
   const i18n = useI18n();
+  const { t, date, weekday, price, number } = i18n;
   useDocumentMeta(
     event?.title ?? (isPending ? i18n.t('catalogue.eventFallbackTitle') : ''),
     event ? eventDescription(event, i18n) : undefined,
@@ -34,7 +32,7 @@ export function EventDetailsRoute() {
     return (
       <PageContainer>
         <p role="alert" className="py-16 text-center text-fg-muted">
-          {commonMessages.somethingWentWrong}
+          {i18n.t('common.somethingWentWrong')}
         </p>
       </PageContainer>
     );
@@ -58,10 +56,10 @@ export function EventDetailsRoute() {
           <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
             <Link
               to="/events-page/all"
-              aria-label="Back to events"
+              aria-label={t('catalogue.backToEvents')}
               className="pointer-events-auto grid size-11 place-items-center rounded-full bg-black/60 text-white backdrop-blur hover:bg-black/80"
             >
-              <IconArrowLeft className="size-5" />
+              <IconArrowLeft className="size-5 rtl:-scale-x-100" />
             </Link>
           </div>
         </div>
@@ -69,15 +67,21 @@ export function EventDetailsRoute() {
       <PageContainer className="-mt-16 grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="relative flex flex-col gap-6">
           <div>
-            <p className="text-sm font-semibold tracking-widest text-accent uppercase">{event.categoryName}</p>
-            <h1 className="mt-2 text-3xl font-black tracking-tight sm:text-5xl">{event.title}</h1>
-            <p className="mt-2 text-fg-muted">Hosted by {event.host}</p>
+            <p className="text-sm font-semibold tracking-widest text-accent uppercase">
+              {categoryName({ id: event.categoryId, name: event.categoryName }, i18n)}
+            </p>
+            <h1 className="mt-2 text-3xl font-black tracking-tight sm:text-5xl">
+              <bdi>{event.title}</bdi>
+            </h1>
+            <p className="mt-2 text-fg-muted">
+              {t('catalogue.hostedBy')} <bdi>{event.host}</bdi>
+            </p>
           </div>
           <ul className="flex flex-col gap-3 text-fg">
             <li className="flex items-center gap-3">
               <IconCalendar className="size-5 shrink-0 text-accent" />
               <span>
-                {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)}
+                {t('catalogue.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })}
               </span>
             </li>
             <li className="flex items-center gap-3">
@@ -88,42 +92,44 @@ export function EventDetailsRoute() {
             </li>
             <li className="flex items-center gap-3">
               <IconPin className="size-5 shrink-0 text-accent" />
-              <span>{event.location}</span>
+              <span dir="auto">{event.location}</span>
             </li>
           </ul>
           <section aria-labelledby="about-title" className="flex flex-col gap-2">
             <h2 id="about-title" className="text-xl font-bold">
-              About this event
+              {t('catalogue.aboutEvent')}
             </h2>
-            <p className="leading-relaxed whitespace-pre-line text-fg-muted">{event.description}</p>
+            <p dir="auto" className="leading-relaxed whitespace-pre-line text-fg-muted">
+              {event.description}
+            </p>
           </section>
         </div>
         <aside aria-labelledby="book-title" className="relative lg:sticky lg:top-6 lg:self-start">
           <Card className="flex flex-col gap-4 p-6">
             <h2 id="book-title" className="flex items-center gap-2 text-xl font-bold">
               <IconTicket className="size-5 text-accent" />
-              {catalogueMessages.bookATicket}
+              {t('catalogue.bookATicket')}
             </h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-fg-muted">Date</dt>
-              <dd className="text-right font-medium">{formatDate(event.eventDate)}</dd>
-              <dt className="text-fg-muted">Starts</dt>
-              <dd className="text-right font-medium">
+              <dt className="text-fg-muted">{t('catalogue.date')}</dt>
+              <dd className="text-end font-medium">{date(event.eventDate)}</dd>
+              <dt className="text-fg-muted">{t('catalogue.starts')}</dt>
+              <dd className="text-end font-medium">
                 <Time value={event.startTime} />
               </dd>
-              <dt className="text-fg-muted">Tickets left</dt>
-              <dd className="text-right font-medium" aria-live="polite" data-testid="tickets-available">
-                {event.ticketsAvailable}
+              <dt className="text-fg-muted">{t('catalogue.ticketsLeft')}</dt>
+              <dd className="text-end font-medium" aria-live="polite" data-testid="tickets-available">
+                {number(event.ticketsAvailable)}
               </dd>
             </dl>
             {event.ticketsAvailable === 0 ? (
               // Nothing to choose on the ticket page: say so here, with the price still shown.
               <Button size="lg" className="w-full" disabled>
-                {priceLabel(event.pricePiasters)} · Sold out
+                {price(event.pricePiasters)} {t('catalogue.soldOutSuffix')}
               </Button>
             ) : (
               <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" className="w-full">
-                {priceLabel(event.pricePiasters)}
+                {price(event.pricePiasters)}
               </ButtonLink>
             )}
           </Card>
@@ -134,8 +140,9 @@ export function EventDetailsRoute() {
 }
 
 function EventDetailsSkeleton() {
+  const { t } = useI18n();
   return (
-    <output aria-busy="true" aria-label="Loading event" className="block">
+    <output aria-busy="true" aria-label={t('catalogue.loadingEvent')} className="block">
       <Skeleton className="aspect-[16/9] max-h-[28rem] w-full rounded-none sm:aspect-[21/9]" />
       <PageContainer className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="flex flex-col gap-4">

@@ -2,8 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { categoryDescription, categoryView } from '../../../../../contracts/category-heading';
 import { ALL_CATEGORIES, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../../../../../contracts/constants';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
-import { commonMessages } from '../../../../../contracts/messages/common';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { useI18n } from '../../../lib/i18n';
 import { useCategories } from '../api/get-categories';
@@ -62,7 +60,7 @@ export function EventsPageRoute() {
     shownPage.current = page;
     window.scrollTo(0, 0);
     const active = document.activeElement;
-    if (active === document.body || active?.closest('nav[aria-label="Pagination"]')) {
+    if (active === document.body || active?.closest('nav[data-pagination]')) {
       (resultsHeading.current ?? pageHeading.current)?.focus({ preventScroll: true });
     }
   }, [page]);
@@ -82,15 +80,15 @@ export function EventsPageRoute() {
         </h1>
         {view.unknown ? (
           <p className="text-fg-muted">
-            There is no “{category}” category. Choose one below, or{' '}
+            {i18n.t('catalogue.noSuchCategory', { category })}{' '}
             <Link to={viewHref(ALL_CATEGORIES, q)} className="text-accent underline">
-              see all events
+              {i18n.t('catalogue.seeAllEvents')}
             </Link>
-            .
+            {i18n.t('catalogue.sentenceEnd')}
           </p>
         ) : data ? (
           <p className="text-sm text-fg-muted" aria-live="polite">
-            {data.total} {data.total === 1 ? 'event' : 'events'}
+            {i18n.t('catalogue.eventsCount', { count: data.total })}
           </p>
         ) : null}
       </div>
@@ -99,15 +97,15 @@ export function EventsPageRoute() {
       {q ? (
         // Said on a phone too: "jazz" finds "Jazz Night", not "Cairo Jazz Night".
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-fg-muted">
-          Titles starting with “{q}”
+          {i18n.t('catalogue.titlesStartingWith', { q })}
           <Link to={viewHref(category, '')} className="text-accent underline">
-            Clear search
+            {i18n.t('catalogue.clearSearch')}
           </Link>
         </p>
       ) : null}
 
       {isPending ? (
-        <output aria-busy="true" aria-label="Loading events" className="block">
+        <output aria-busy="true" aria-label={i18n.t('catalogue.loadingEvents')} className="block">
           <EventGrid>
             {Array.from({ length: 6 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
@@ -117,18 +115,18 @@ export function EventsPageRoute() {
         </output>
       ) : isError ? (
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-          <p className="text-fg-muted">{commonMessages.somethingWentWrong}</p>
+          <p className="text-fg-muted">{i18n.t('common.somethingWentWrong')}</p>
           <button type="button" className="text-accent underline" onClick={() => refetch()}>
-            Try again
+            {i18n.t('catalogue.tryAgain')}
           </button>
         </div>
       ) : data.items.length === 0 ? (
-        <p className="py-16 text-center text-xl font-semibold text-fg-muted">{catalogueMessages.listEmpty}</p>
+        <p className="py-16 text-center text-xl font-semibold text-fg-muted">{i18n.t('catalogue.listEmpty')}</p>
       ) : (
         <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           {/* Keeps the outline h1 → h2 → h3 (the cards' titles) without a visible heading. */}
           <h2 ref={resultsHeading} tabIndex={-1} data-route-focus className="sr-only">
-            Events
+            {i18n.t('catalogue.eventsHeading')}
           </h2>
           <EventGrid>
             {data.items.map((event, i) => (
@@ -152,6 +150,7 @@ export function EventsPageRoute() {
  * When the URL's q changes from outside (Back, a link), the box follows it.
  */
 function MobileSearch({ category, q }: { category: string; q: string }) {
+  const { t } = useI18n();
   const id = useId();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
@@ -174,19 +173,19 @@ function MobileSearch({ category, q }: { category: string; q: string }) {
   return (
     <search className="md:hidden">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
-        {catalogueMessages.searchEvents}
+        {t('catalogue.searchEvents')}
       </label>
       <div className="relative">
-        <IconSearch className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-muted" />
+        <IconSearch className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-fg-muted" />
         <input
           id={id}
           type="search"
           value={text}
           maxLength={SEARCH_QUERY_MAX_LENGTH}
           autoComplete="off"
-          placeholder="Event title"
+          placeholder={t('catalogue.eventTitleLabel')}
           onChange={(e) => setText(e.target.value)}
-          className="h-11 w-full rounded-lg border border-border bg-surface pr-3 pl-9 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none"
+          className="h-11 w-full rounded-lg border border-border bg-surface pe-3 ps-9 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none"
         />
       </div>
     </search>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { HOME_SKELETON_MS } from '../../../../../contracts/constants';
-import { catalogueMessages } from '../../../../../contracts/messages/catalogue';
-import { commonMessages } from '../../../../../contracts/messages/common';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Reveal } from '../../../components/ui/reveal';
+import { useI18n } from '../../../lib/i18n';
 import { useEvents } from '../api/get-events';
 import { useLiveEvents } from '../api/use-live-events';
 import { EventBanner, EventBannerSkeleton } from '../components/event-banner';
@@ -38,7 +37,8 @@ function GridSkeleton() {
 
 /** Home: banner with the first event, up to 6 events by start, 'See More', scroll-to-top (e2e/catalogue.spec.ts). */
 export function HomeRoute() {
-  useDocumentMeta('', catalogueMessages.homeDescription);
+  const { t } = useI18n();
+  useDocumentMeta('', t('catalogue.homeDescription'));
   useLiveEvents();
   const { data, isError, refetch } = useEvents({ page: 1 });
   const delay = useSkeletonDelay(data !== undefined);
@@ -57,21 +57,21 @@ export function HomeRoute() {
         <div className="h-24" />
       )}
       <PageContainer className="flex flex-col gap-8 py-12">
-        <h2 className="text-2xl font-bold sm:text-3xl">Upcoming events</h2>
+        <h2 className="text-2xl font-bold sm:text-3xl">{t('catalogue.upcomingEvents')}</h2>
         {isError && delay === undefined ? (
           <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-            <p className="text-fg-muted">{commonMessages.somethingWentWrong}</p>
+            <p className="text-fg-muted">{t('common.somethingWentWrong')}</p>
             <button type="button" className="text-accent underline" onClick={() => refetch()}>
-              Try again
+              {t('catalogue.tryAgain')}
             </button>
           </div>
         ) : delay === undefined ? (
-          <output aria-busy="true" aria-label="Loading events" className="block">
+          <output aria-busy="true" aria-label={t('catalogue.loadingEvents')} className="block">
             <GridSkeleton />
           </output>
         ) : events.length === 0 ? (
           <Reveal delayMs={delay} skeleton={<GridSkeleton />}>
-            <p className="py-16 text-center text-xl font-semibold text-fg-muted">{catalogueMessages.homeEmpty}</p>
+            <p className="py-16 text-center text-xl font-semibold text-fg-muted">{t('catalogue.homeEmpty')}</p>
           </Reveal>
         ) : (
           <Reveal delayMs={delay} skeleton={<GridSkeleton />}>
@@ -84,8 +84,8 @@ export function HomeRoute() {
               <div className="flex justify-center">
                 {/* The visible text stays the spec's 'See More'; the link's text (and name) says where it goes. */}
                 <ButtonLink to="/events-page/all" size="lg">
-                  {catalogueMessages.seeMore}
-                  <span className="sr-only"> events</span>
+                  {t('catalogue.seeMore')}
+                  <span className="sr-only">{t('catalogue.seeMoreHint')}</span>
                 </ButtonLink>
               </div>
             </div>

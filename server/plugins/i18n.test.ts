@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../test/helpers';
+
+const ctx = await setupTestApp();
+afterAll(() => ctx.close());
+
+describe('choosing a language', () => {
+  it('keeps the choice in a cookie for a year and goes back to the same page', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/language/ar?to=%2Fevents-page%2Fmusic%3Fpage%3D2' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/events-page/music?page=2');
+    expect(res.headers['set-cookie']).toBe('lang=ar; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const back = await ctx.app.inject({ method: 'GET', url: '/api/language/en' });
+    expect(back.headers.location).toBe('/');
+    expect(back.headers['set-cookie']).toContain('lang=en;');
+  });
+
+  it('never sends the browser to another site, and refuses a language it does not speak', async () => {
+    for (const to of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/language/ar?to=${encodeURIComponent(to)}` });
+      expect(res.headers.location).toBe('/');
+    }
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/language/fr?to=/' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('GET /api/messages/:lang/:bundle', () => {
+  it('gives a bundle in one language, revalidated by its ETag', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/messages/ar/site' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().catalogue.bookATicket).toBe('احجز تذكرة');
+    expect(res.body).not.toContain('Book a Ticket');
+    const etag = res.headers.etag as string;
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/messages/ar/site',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    const english = await ctx.app.inject({ method: 'GET', url: '/api/messages/en/site' });
+    expect(english.headers.etag).not.toBe(etag);
+  });
+
+  it('answers 400 for a language or bundle that does not exist', async () => {
+    for (const url of ['/api/messages/fr/site', '/api/messages/ar/emails', '/api/messages/ar/../../etc']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect([400, 404]).toContain(res.statusCode);
+    }
+  });
+});
+
+describe('problem details in the request’s language', () => {
+  it('says why in Arabic to an Arabic request, and keeps the code', async () => {
+    const url = '/api/events/00000000-0000-4000-8000-000000000000';
+    const english = await ctx.app.inject({ method: 'GET', url });
+    const arabic = await ctx.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ar' } });
+    expect(arabic.statusCode).toBe(english.statusCode);
+    expect(arabic.json().code).toBe(english.json().code);
+  });
+});
