@@ -23,7 +23,12 @@ const placeholders = (text: string) => new Set([...text.matchAll(/\{(\w+)\}/g)].
 const forms = (entry: string | Plural) => (typeof entry === 'string' ? [entry] : Object.values(entry));
 
 /** Texts that are the same in Arabic on purpose: names of things that are not translated. */
-const SAME_IN_ARABIC = new Set(['common.switchLanguage', 'common.switchLanguageLabel']);
+const SAME_IN_ARABIC = new Set([
+  'common.switchLanguage',
+  'common.switchLanguageLabel',
+  // Placeholders and a comma only: Arabic's comma ('،') is of no script of its own.
+  'bookings.weekdayDate',
+]);
 
 const english = leaves(MESSAGES.en as unknown as Tree);
 const arabic = leaves(MESSAGES.ar as unknown as Tree);
