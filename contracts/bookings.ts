@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TICKETS_PER_BOOKING, MIN_TICKETS_PER_BOOKING } from './constants';
-import { paymentMessages } from './messages/payment';
+import { msg } from './i18n/i18n';
+import type { MessageKey } from './i18n/types';
 
 export const bookingStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed', 'refunded', 'cancelled']);
 export type BookingStatusDto = z.infer<typeof bookingStatusSchema>;
@@ -21,14 +22,14 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 
 /** A whole number of tickets, 1 to 10. Strings ("3") and fractions (2.5) are refused, never coerced. */
 export const ticketQuantitySchema = z
-  .number({ message: `Choose between ${MIN_TICKETS_PER_BOOKING} and ${MAX_TICKETS_PER_BOOKING} tickets` })
-  .int({ message: 'The number of tickets must be a whole number' })
-  .min(MIN_TICKETS_PER_BOOKING, { message: `Choose at least ${MIN_TICKETS_PER_BOOKING} ticket` })
-  .max(MAX_TICKETS_PER_BOOKING, { message: `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once` });
+  .number({ message: msg('payment.quantityRange', { min: MIN_TICKETS_PER_BOOKING, max: MAX_TICKETS_PER_BOOKING }) })
+  .int({ message: msg('payment.quantityWhole') })
+  .min(MIN_TICKETS_PER_BOOKING, { message: msg('payment.quantityAtLeast', { min: MIN_TICKETS_PER_BOOKING }) })
+  .max(MAX_TICKETS_PER_BOOKING, { message: msg('payment.quantityAtMost', { max: MAX_TICKETS_PER_BOOKING }) });
 
 /** Body of POST /api/bookings. The price and total always come from the database. */
 export const createBookingBodySchema = z.strictObject({
-  eventId: z.uuid({ message: 'Unknown event' }),
+  eventId: z.uuid({ message: msg('payment.unknownEvent') }),
   quantity: ticketQuantitySchema,
 });
 export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
@@ -132,22 +133,22 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
 /** The simulated processor's card form. The server decides the outcome; these only check the shape. */
 export const simulatedConfirmBodySchema = z.strictObject({
-  bookingId: z.uuid({ message: 'Unknown booking' }),
+  bookingId: z.uuid({ message: msg('payment.unknownBooking') }),
   cardNumber: z
     .string()
     .trim()
-    .regex(/^[\d ]{8,30}$/, { message: paymentMessages.invalidNumber }),
+    .regex(/^[\d ]{8,30}$/, { message: msg('payment.invalidNumber') }),
   expMonth: z
     .number()
     .int()
-    .min(1, { message: paymentMessages.invalidExpiry })
-    .max(12, { message: paymentMessages.invalidExpiry }),
+    .min(1, { message: msg('payment.invalidExpiry') })
+    .max(12, { message: msg('payment.invalidExpiry') }),
   /** Two or four digits. */
   expYear: z.number().int().min(0).max(9999),
   cvc: z
     .string()
     .trim()
-    .regex(/^\d{3,4}$/, { message: paymentMessages.incompleteCvc }),
+    .regex(/^\d{3,4}$/, { message: msg('payment.incompleteCvc') }),
 });
 export type SimulatedConfirmBody = z.infer<typeof simulatedConfirmBodySchema>;
 
@@ -189,11 +190,19 @@ export function parseCardExpiry(value: string): { month: number; year: number } 
 export const paymentResultSchema = z.object({ bookingId: z.uuid(), status: bookingStatusSchema });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
-/** Problem codes of a refused card (the problem's detail is the provider's message, shown inline). */
-export const CARD_ERROR_CODES = [
-  'card_declined',
-  'insufficient_funds',
-  'incorrect_number',
-  'expired_card',
-  'invalid_expiry',
-] as const;
+/**
+ * Problem codes of a refused card, and what the buyer reads for each in their language (the simulated processor
+ * reproduces Stripe's codes and words; the pages decide by the code, never by the words).
+ */
+export const CARD_ERROR_MESSAGES = {
+  card_declined: 'payment.cardDeclined',
+  insufficient_funds: 'payment.insufficientFunds',
+  incorrect_number: 'payment.invalidNumber',
+  expired_card: 'payment.expiredCard',
+  invalid_expiry: 'payment.invalidExpiry',
+} as const satisfies Record<string, MessageKey>;
+export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;
+
+export function isCardErrorCode(code: string): code is CardErrorCode {
+  return Object.hasOwn(CARD_ERROR_MESSAGES, code);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './i18n/i18n';
 
 /**
  * Tickets and check-in: the API's shapes, the short-code alphabet and the signed QR payload. The server signs
@@ -151,13 +152,21 @@ export const myTicketSchema = z.object({
 export type MyTicket = z.infer<typeof myTicketSchema>;
 
 /** GET /api/me/tickets */
-export const myTicketsSchema = z.object({ items: z.array(myTicketSchema) });
+export const myTicketsSchema = z.object({
+  items: z.array(myTicketSchema),
+  /** The app's time zone (APP_TIMEZONE): 'Checked in at …' is said in it. */
+  timeZone: z.string(),
+});
 export type MyTickets = z.infer<typeof myTicketsSchema>;
 
 /** POST /api/check-in. `code` is a QR's text or a short code (typed, or typed by a USB scanner). */
 export const checkInBodySchema = z.strictObject({
-  eventId: z.uuid({ message: 'Unknown event' }),
-  code: z.string().trim().min(1, { message: 'Enter a ticket code' }).max(400, { message: 'Unknown ticket' }),
+  eventId: z.uuid({ message: msg('tickets.unknownEvent') }),
+  code: z
+    .string()
+    .trim()
+    .min(1, { message: msg('tickets.enterCode') })
+    .max(400, { message: msg('tickets.unknownTicket') }),
 });
 export type CheckInBody = z.infer<typeof checkInBodySchema>;
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext } from '@playwright/test';
 import type { EventInput } from '../contracts/admin';
 import type { EventsPage } from '../contracts/catalogue';
 import { addDays, todayIn } from '../contracts/dates';
-import { paymentMessages } from '../contracts/messages/payment';
+import { payment } from '../contracts/i18n/en/payment';
 import {
   ADMIN_STATE,
   createEventAsAdmin,
@@ -430,7 +430,7 @@ test('cancelling a reservation another tab has replaced says it is over and leav
     await confirmCancel.click();
     await expect(page.getByRole('heading', { name: 'This reservation is no longer active' })).toBeVisible();
     // Told why, from the booking's endedReason: the newer reservation holds the tickets.
-    await expect(page.getByText(paymentMessages.holdReplaced)).toBeVisible();
+    await expect(page.getByText(payment.holdReplaced)).toBeVisible();
     await expect(page.getByText('Reservation cancelled. Its tickets went back on sale.')).toHaveCount(0);
     await expect(page).toHaveURL(/\/payment\?booking=/);
     expect(await (await page.request.get(`/api/bookings/${newer.id}`)).json()).toMatchObject({ status: 'pending' });

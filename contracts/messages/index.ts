@@ -1,5 +1,4 @@
 import { adminMessages } from './admin';
-import { bookingsMessages } from './bookings';
 import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
@@ -7,11 +6,9 @@ import { doorMessages } from './door';
 import { doorStaffMessages } from './door-staff';
 import { eventFormMessages } from './event-form';
 import { loginMessages } from './login';
-import { paymentMessages } from './payment';
 import { profileMessages } from './profile';
 import { resetPasswordMessages } from './reset-password';
 import { signupMessages } from './signup';
-import { ticketsMessages } from './tickets';
 
 export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 
@@ -29,9 +26,6 @@ export const messages = {
   contact: contactMessages,
   eventForm: eventFormMessages,
   admin: adminMessages,
-  payment: paymentMessages,
-  bookings: bookingsMessages,
-  tickets: ticketsMessages,
   door: doorMessages,
   doorStaff: doorStaffMessages,
 } as const;

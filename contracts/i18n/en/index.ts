@@ -1,5 +1,8 @@
+import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { payment } from './payment';
+import { tickets } from './tickets';
 
 /**
  * Every English text, by namespace: the spec's word for word (spelling included), then ours. Each namespace is
@@ -8,6 +11,9 @@ import { common } from './common';
 export const en = {
   common,
   catalogue,
+  payment,
+  bookings,
+  tickets,
 } as const;
 
 export type EnglishMessages = typeof en;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../contracts/dates';
+import { payment } from '../../../contracts/i18n/en/payment';
 import { messages } from '../../../contracts/messages';
 import { adminMessages } from '../../../contracts/messages/admin';
 import { takeTickets, uploadImage, validEventBody } from '../../test/admin-fixtures';
@@ -538,9 +539,9 @@ describe('DELETE /api/admin/events/:id', () => {
            ORDER BY quantity`,
     );
     expect(rows).toEqual([
-      { status: 'failed', failureMessage: messages.payment.eventGone, quantity: 1 },
+      { status: 'failed', failureMessage: payment.eventGone, quantity: 1 },
       { status: 'paid', failureMessage: null, quantity: 2 },
-      { status: 'failed', failureMessage: messages.payment.eventGone, quantity: 3 },
+      { status: 'failed', failureMessage: payment.eventGone, quantity: 3 },
     ]);
     const [left] = (
       await ctx.database.db.execute(sql`SELECT tickets_available, capacity FROM events WHERE id = ${event.id}`)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentConfigSchema, paymentResultSchema, simulatedConfirmBodySchema } from '../../../contracts/bookings';
 import { todayIn } from '../../../contracts/dates';
+import { msg } from '../../../contracts/i18n/i18n';
 import { problemSchema } from '../../../contracts/problem';
 import type { PaymentProvider } from '../../domain/payments';
 import { AppError, NotFoundError } from '../../plugins/errors';
@@ -49,7 +50,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; 
     },
     async (request, reply) => {
       const user = await request.user();
-      if (!provider.verifyConfirm) throw new NotFoundError('The simulated processor is not in use');
+      if (!provider.verifyConfirm) throw new NotFoundError(msg('payment.simulatedNotInUse'));
       const outcome = provider.verifyConfirm(request.body, todayIn(timeZone));
       const result = await app.ticketing.settleConfirmed(user.id, outcome, request.log);
       // Built from two known fields, so written as it is (the on-sale's second hottest answer; the schema stays
@@ -75,12 +76,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ provider: PaymentProvider; 
       },
       async (request) => {
         if (provider.name !== 'stripe' || !provider.verifyWebhook) {
-          throw new NotFoundError('Stripe webhooks are not configured');
+          throw new NotFoundError(msg('payment.webhooksNotConfigured'));
         }
         const signature = request.headers['stripe-signature'];
         const raw = request.body;
         if (typeof signature !== 'string' || !Buffer.isBuffer(raw)) {
-          throw new AppError(400, 'INVALID_SIGNATURE', 'Missing Stripe signature');
+          throw new AppError(400, 'INVALID_SIGNATURE', msg('payment.signatureMissing'));
         }
         const event = provider.verifyWebhook(raw, signature);
         const { duplicate } = await app.ticketing.settleEvent(event, request.log);

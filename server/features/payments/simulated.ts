@@ -1,6 +1,17 @@
-import { passesLuhn, type SimulatedConfirmBody, TEST_CARDS } from '../../../contracts/bookings';
-import { messages } from '../../../contracts/messages';
+import {
+  CARD_ERROR_MESSAGES,
+  type CardErrorCode,
+  passesLuhn,
+  type SimulatedConfirmBody,
+  TEST_CARDS,
+} from '../../../contracts/bookings';
+import { i18nOf } from '../../../contracts/i18n/all';
 import type { CardFailure, ConfirmOutcome, PaymentProvider } from '../../domain/payments';
+
+/** A refusal with Stripe's code and its English words, as Stripe gives them (and as the booking records them). */
+function refused(code: CardErrorCode): { ok: false } & CardFailure {
+  return { ok: false, code, message: i18nOf('en').t(CARD_ERROR_MESSAGES[code]) };
+}
 
 /**
  * The simulated processor's decision for a card, reproducing Stripe's test cards and messages:
@@ -13,21 +24,18 @@ export function decideSimulatedCard(
 ): { ok: true } | ({ ok: false } & CardFailure) {
   const digits = card.cardNumber.replace(/\s+/g, '');
   if (digits.length < 12 || digits.length > 19 || !passesLuhn(digits)) {
-    return { ok: false, code: 'incorrect_number', message: messages.payment.invalidNumber };
+    return refused('incorrect_number');
   }
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (card.expMonth < 1 || card.expMonth > 12) {
-    return { ok: false, code: 'invalid_expiry', message: messages.payment.invalidExpiry };
+    return refused('invalid_expiry');
   }
   const [thisYear, thisMonth] = today.split('-').map(Number) as [number, number];
   if (year < thisYear || (year === thisYear && card.expMonth < thisMonth)) {
-    return { ok: false, code: 'expired_card', message: messages.payment.expiredCard };
+    return refused('expired_card');
   }
-  if (digits === TEST_CARDS.declined)
-    return { ok: false, code: 'card_declined', message: messages.payment.cardDeclined };
-  if (digits === TEST_CARDS.insufficientFunds) {
-    return { ok: false, code: 'insufficient_funds', message: messages.payment.insufficientFunds };
-  }
+  if (digits === TEST_CARDS.declined) return refused('card_declined');
+  if (digits === TEST_CARDS.insufficientFunds) return refused('insufficient_funds');
   return { ok: true };
 }
 

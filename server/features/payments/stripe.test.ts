@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { messages } from '../../../contracts/messages';
+import { en } from '../../../contracts/i18n/en';
 import { cancelReservation, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { eventually, setupTestApp, type TestUser } from '../../test/helpers';
 import {
@@ -319,7 +319,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(await statusOf(booking.id)).toBe('failed');
     // Paid in the browser a moment before the cancel arrived (which Stripe then refused): the money goes back,
     // and the buyer is told why.
-    await expectLateSuccessRefunded(booking, messages.payment.eventCancelledRefunded);
+    await expectLateSuccessRefunded(booking, en.payment.eventCancelledRefunded);
   });
 
   it('cancels the PaymentIntent of a reservation the buyer cancels, and refunds a success that comes anyway', async () => {
@@ -330,7 +330,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     await intentCanceled(booking.intent.id);
     // Paid in the browser as the buyer cancelled (Stripe then refused the cancel): the buyer was told the
     // tickets went back on sale, so the money goes back, and no ticket is taken again.
-    await expectLateSuccessRefunded(booking, messages.payment.holdCancelledRefunded);
+    await expectLateSuccessRefunded(booking, en.payment.holdCancelledRefunded);
     const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
     expect(left.rows[0].tickets_available).toBe(5);
   });

@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { CURRENCY } from '../../../contracts/constants';
+import { i18nOf } from '../../../contracts/i18n/all';
+import { msg } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
-import { messages } from '../../../contracts/messages';
 import type { PaymentOutcome, PaymentProvider, ProviderPayment, VerifiedEvent } from '../../domain/payments';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
@@ -54,7 +55,7 @@ function outcomeOf(type: string, intent: IntentFields, bookingId: string): Payme
     };
   }
   if (type === 'payment_intent.payment_failed') {
-    const message = intent.last_payment_error?.message ?? messages.payment.unexpectedState;
+    const message = intent.last_payment_error?.message ?? i18nOf('en').t('payment.unexpectedState');
     return { kind: 'attempt-failed', bookingId, reference: intent.id, failure: { message } };
   }
   return { kind: 'canceled', bookingId, reference: intent.id, message: intent.cancellation_reason ?? null };
@@ -83,14 +84,14 @@ export function createStripeProvider(stripeConfig: NonNullable<AppConfig['stripe
     try {
       event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, 300);
     } catch {
-      throw new AppError(400, 'INVALID_SIGNATURE', 'The Stripe signature is invalid or too old');
+      throw new AppError(400, 'INVALID_SIGNATURE', msg('payment.signatureInvalid'));
     }
     const shape = stripeEventShape.safeParse(event);
-    if (!shape.success) throw new AppError(400, 'INVALID_EVENT', 'The Stripe event is not one this server can read');
+    if (!shape.success) throw new AppError(400, 'INVALID_EVENT', msg('payment.eventUnreadable'));
     const { id, type } = shape.data;
     if (!HANDLED.has(type)) return { id, type, bookingId: null, outcome: undefined };
     const intent = paymentIntentShape.safeParse(shape.data.data.object);
-    if (!intent.success) throw new AppError(400, 'INVALID_EVENT', 'The Stripe event is not one this server can read');
+    if (!intent.success) throw new AppError(400, 'INVALID_EVENT', msg('payment.eventUnreadable'));
     const metadataId = intent.data.metadata?.bookingId;
     const bookingId = metadataId && isUuid(metadataId) ? metadataId : null;
     return { id, type, bookingId, outcome: bookingId ? outcomeOf(type, intent.data, bookingId) : undefined };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../contracts/dates';
-import { messages } from '../../../contracts/messages';
+import { en } from '../../../contracts/i18n/en';
 import {
   cancelReservation,
   createTestEvent,
@@ -94,7 +94,24 @@ describe('POST /api/bookings', () => {
     expect((await reserve(a, { eventId: event.id, quantity: 3 })).statusCode).toBe(201);
     const short = await reserve(b, { eventId: event.id, quantity: 2 });
     expect(short.statusCode).toBe(409);
-    expect(short.json()).toMatchObject({ code: 'NOT_ENOUGH_TICKETS', available: 1 });
+    expect(short.json()).toMatchObject({
+      code: 'NOT_ENOUGH_TICKETS',
+      available: 1,
+      detail: 'Not enough tickets left: 1 available.',
+    });
+    // The same refusal, and the request's own checks, said in Arabic to an Arabic reader.
+    const arabic = { 'accept-language': 'ar' };
+    expect((await reserve(b, { eventId: event.id, quantity: 2 }, arabic)).json()).toMatchObject({
+      code: 'NOT_ENOUGH_TICKETS',
+      detail: 'لا توجد تذاكر كافية: المتاح ١ فقط.',
+    });
+    expect((await reserve(b, { eventId: event.id, quantity: 11 }, arabic)).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { quantity: 'لا يمكنك حجز أكثر من ١٠ تذاكر في المرة الواحدة' },
+    });
+    expect((await reserve(b, { eventId: event.id, quantity: 11 })).json()).toMatchObject({
+      errors: { quantity: 'You can book at most 10 tickets at once' },
+    });
     expect((await reserve(b, { eventId: event.id, quantity: 1 })).statusCode).toBe(201);
     const soldOut = await reserve(await ctx.createUser(), { eventId: event.id, quantity: 1 });
     expect(soldOut.statusCode).toBe(409);
@@ -438,7 +455,7 @@ describe('DELETE /api/bookings/:id/hold', () => {
     expect(res.json()).toMatchObject({
       id: held.id,
       status: 'cancelled',
-      failureMessage: messages.payment.holdCancelled,
+      failureMessage: en.payment.holdCancelled,
       event: { id: event.id },
     });
     expect(await available(event.id)).toBe(3);
@@ -482,7 +499,7 @@ describe('DELETE /api/bookings/:id/hold', () => {
     await pool.query("UPDATE bookings SET status = 'paid', paid_at = now() WHERE id = $1", [paid.id]);
     const refused = await cancel(user, paid.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'BOOKING_PAID', detail: messages.payment.holdPaid });
+    expect(refused.json()).toMatchObject({ code: 'BOOKING_PAID', detail: en.payment.holdPaid });
     expect(await statusOf(paid.id)).toBe('paid');
   });
 
@@ -496,7 +513,7 @@ describe('DELETE /api/bookings/:id/hold', () => {
       await payment.query('SELECT id FROM bookings WHERE id = $1 FOR UPDATE', [held.id]);
       const res = await cancel(user, held.id);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'PAYMENT_IN_PROGRESS', detail: messages.payment.holdBusy });
+      expect(res.json()).toMatchObject({ code: 'PAYMENT_IN_PROGRESS', detail: en.payment.holdBusy });
       expect(await available(event.id)).toBe(8);
       // The event's row was not left locked: others still reserve.
       expect((await reserve(await ctx.createUser(), { eventId: event.id, quantity: 1 })).statusCode).toBe(201);

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { todayIn } from '../../../contracts/dates';
-import { messages } from '../../../contracts/messages';
+import { ar } from '../../../contracts/i18n/ar';
+import { en } from '../../../contracts/i18n/en';
 import { mailBodies } from '../../plugins/mailer';
 import { cancelReservation, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
@@ -55,7 +56,7 @@ async function expectHoldEndedRefused(
 ) {
   const res = await confirm(user, bookingId, card('4242424242424242'));
   expect(res.statusCode).toBe(409);
-  expect(res.json()).toMatchObject({ code: 'HOLD_ENDED', detail: messages.payment.holdEnded });
+  expect(res.json()).toMatchObject({ code: 'HOLD_ENDED', detail: en.payment.holdEnded });
   expect((await bookingRow(bookingId))?.status).toBe(status);
   const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.eventId]);
   expect(left.rows[0].tickets_available).toBe(event.available);
@@ -124,10 +125,10 @@ describe('POST /api/payments/simulated/confirm', () => {
   });
 
   it.each([
-    ['4000 0000 0000 0002', {}, messages.payment.cardDeclined, 'card_declined'],
-    ['4000 0000 0000 9995', {}, messages.payment.insufficientFunds, 'insufficient_funds'],
-    ['4242 4242 4242 4241', {}, messages.payment.invalidNumber, 'incorrect_number'],
-    ['4242 4242 4242 4242', { expMonth: 1, expYear: 20 }, messages.payment.expiredCard, 'expired_card'],
+    ['4000 0000 0000 0002', {}, en.payment.cardDeclined, 'card_declined'],
+    ['4000 0000 0000 9995', {}, en.payment.insufficientFunds, 'insufficient_funds'],
+    ['4242 4242 4242 4241', {}, en.payment.invalidNumber, 'incorrect_number'],
+    ['4242 4242 4242 4242', { expMonth: 1, expYear: 20 }, en.payment.expiredCard, 'expired_card'],
   ])('refuses %s %o with the provider’s message and keeps the hold', async (number, extra, message, code) => {
     const event = await createTestEvent(pool, { capacity: 5 });
     const user = await ctx.createUser();
@@ -140,6 +141,28 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(await confirmationMails(booking.id)).toHaveLength(0);
     // A good card afterwards still pays.
     expect((await confirm(user, booking.id, card('4242424242424242'))).json().status).toBe('paid');
+  });
+
+  it('says a refusal in the request’s language by its code, and records the provider’s English words', async () => {
+    const event = await createTestEvent(pool, { capacity: 5 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, 1);
+    const res = await ctx.request(user, {
+      method: 'POST',
+      url: '/api/payments/simulated/confirm',
+      headers: { 'accept-language': 'ar-EG,ar;q=0.9' },
+      payload: { bookingId: booking.id, ...card('4000 0000 0000 0002') },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'card_declined', detail: ar.payment.cardDeclined });
+    expect(await bookingRow(booking.id)).toEqual({ status: 'pending', failure_message: en.payment.cardDeclined });
+    const malformed = await ctx.request(user, {
+      method: 'POST',
+      url: '/api/payments/simulated/confirm',
+      headers: { 'accept-language': 'ar' },
+      payload: { bookingId: booking.id, ...card('4242424242424242', { cvc: '1' }) },
+    });
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { cvc: ar.payment.incompleteCvc } });
   });
 
   it('refuses malformed card fields with a 400 problem', async () => {
@@ -184,7 +207,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     const booking = await book(user, event.id, 1);
     await confirm(user, booking.id, card('4000 0000 0000 0002'));
     const view = () => ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
-    expect((await view()).json()).toMatchObject({ status: 'pending', failureMessage: messages.payment.cardDeclined });
+    expect((await view()).json()).toMatchObject({ status: 'pending', failureMessage: en.payment.cardDeclined });
     await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 minute' WHERE id = $1`, [booking.id]);
     // Before the expiry job has released it, and after.
     expect((await view()).json()).toMatchObject({ status: 'expired', failureMessage: null });
@@ -244,11 +267,11 @@ describe('POST /api/payments/simulated/confirm', () => {
       await confirm(other, otherBooking.id, card('4000000000000002')),
     ]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'EVENT_GONE', detail: messages.payment.eventGone });
+      expect(res.json()).toMatchObject({ code: 'EVENT_GONE', detail: en.payment.eventGone });
     }
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'failed',
-      failure_message: messages.payment.eventGone,
+      failure_message: en.payment.eventGone,
     });
     expect(await confirmationMails(booking.id)).toHaveLength(0);
     const left = await pool.query('SELECT tickets_available FROM events WHERE id = $1', [event.id]);
@@ -259,7 +282,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     const shown = await ctx.request(user, { method: 'GET', url: `/api/bookings/${booking.id}` });
     expect(shown.json()).toMatchObject({
       status: 'failed',
-      failureMessage: messages.payment.eventGone,
+      failureMessage: en.payment.eventGone,
       event: { isDeleted: true },
     });
   });
@@ -374,11 +397,11 @@ describe('payPendingBookings (accepted cards paid in batches, without a transact
     // The deletion itself ended the hold.
     expect(await bookingRow(booking.id)).toMatchObject({
       status: 'failed',
-      failure_message: messages.payment.eventGone,
+      failure_message: en.payment.eventGone,
     });
     expect(await confirmationMails(booking.id)).toHaveLength(0);
     const res = await confirm(user, booking.id, card('4242424242424242'));
-    expect(res.json()).toMatchObject({ code: 'EVENT_GONE', detail: messages.payment.eventGone });
+    expect(res.json()).toMatchObject({ code: 'EVENT_GONE', detail: en.payment.eventGone });
   });
 
   it('pays many buyers confirming at once, each exactly once', async () => {

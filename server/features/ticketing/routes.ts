@@ -13,6 +13,7 @@ import {
   myHoldParamsSchema,
   myHoldSchema,
 } from '../../../contracts/bookings';
+import { msg } from '../../../contracts/i18n/i18n';
 import { problemSchema } from '../../../contracts/problem';
 import type { PaymentProvider } from '../../domain/payments';
 import type { AppConfig } from '../../env';
@@ -86,7 +87,8 @@ const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = asy
       let idempotencyKey: string | undefined;
       if (rawKey !== undefined) {
         const parsed = idempotencyKeySchema.safeParse(rawKey);
-        if (!parsed.success) throw new ValidationError({ [IDEMPOTENCY_KEY_HEADER]: 'must be 1 to 200 characters' });
+        if (!parsed.success)
+          throw new ValidationError({ [IDEMPOTENCY_KEY_HEADER]: msg('payment.idempotencyKeyLength') });
         idempotencyKey = parsed.data;
       }
       const booking = await service.reserve({

@@ -1,9 +1,17 @@
 import type pg from 'pg';
-import type { Booking, MyBookings, MyHold, PaymentResult, Ticket } from '../../../contracts/bookings';
+import {
+  type Booking,
+  CARD_ERROR_MESSAGES,
+  isCardErrorCode,
+  type MyBookings,
+  type MyHold,
+  type PaymentResult,
+  type Ticket,
+} from '../../../contracts/bookings';
 import { eventInstants } from '../../../contracts/calendar';
 import { todayIn, weekdayOf } from '../../../contracts/dates';
+import { msg } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
-import { messages } from '../../../contracts/messages';
 import type { Db } from '../../db/client';
 import { hhmm } from '../../domain/events';
 import type { ConfirmOutcome, PaymentProvider, VerifiedEvent } from '../../domain/payments';
@@ -23,12 +31,16 @@ import {
   setPaymentIntent,
 } from './repository';
 import { type ReserveInput, Reserver } from './reserver';
-import { settleBookingPaid, settleLockedBooking } from './settlement';
+import { refundMessage, settleBookingPaid, settleLockedBooking } from './settlement';
+import { storedText } from './stored-text';
 
-/** The card was refused: 402 with the provider's words, shown inline under the Pay button. */
+/**
+ * The card was refused: 402, shown inline under the Pay button. A code the pages know (CARD_ERROR_MESSAGES) is
+ * said in the request's language; any other refusal in the provider's own words.
+ */
 export class CardError extends AppError {
-  constructor(code: string, message: string) {
-    super(402, code, message);
+  constructor(code: string, providerMessage: string) {
+    super(402, code, isCardErrorCode(code) ? CARD_ERROR_MESSAGES[code] : providerMessage);
   }
 }
 
@@ -158,7 +170,7 @@ export function createTicketingService(deps: TicketingDeps) {
 
   async function findOwn(id: string, userId: string): Promise<BookingRow> {
     const row = isUuid(id) ? await findBookingOfUser(pool, id, userId) : undefined;
-    if (!row) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
+    if (!row) throw new NotFoundError(msg('tickets.bookingNotFound'), 'BOOKING_NOT_FOUND');
     return row;
   }
 
@@ -186,15 +198,13 @@ export function createTicketingService(deps: TicketingDeps) {
     if (outcome.kind === 'succeeded') {
       const batched = await payer.pay(bookingId, userId);
       if (batched === 'paid') return { bookingId, status: 'paid' };
-      if (batched === 'not-found') throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
+      if (batched === 'not-found') throw new NotFoundError(msg('tickets.bookingNotFound'), 'BOOKING_NOT_FOUND');
     }
     const result = await db.transaction(async (tx) => {
       const booking = await lockBookingForSettlement(tx, bookingId, userId);
-      if (!booking) throw new NotFoundError('Booking not found', 'BOOKING_NOT_FOUND');
+      if (!booking) throw new NotFoundError(msg('tickets.bookingNotFound'), 'BOOKING_NOT_FOUND');
       if (booking.status === 'paid') return { bookingId: booking.id, status: 'paid' as const };
-      if (booking.status === 'refunded') {
-        throw new ConflictError('BOOKING_REFUNDED', booking.failureMessage ?? messages.payment.holdExpiredRefunded);
-      }
+      if (booking.status === 'refunded') throw new ConflictError('BOOKING_REFUNDED', refundMessage(booking));
       if (booking.status !== 'pending' && booking.eventDeleted) return { eventGone: true as const };
       if (booking.status !== 'pending' || booking.holdLapsed) {
         return { ended: true as const, lapsedEventId: booking.holdLapsed ? booking.eventId : undefined };
@@ -203,7 +213,7 @@ export function createTicketingService(deps: TicketingDeps) {
         // The event was deleted while the buyer was on the payment page. A processor that decides on the server
         // charges nothing (Stripe, which charges in the browser, refunds instead): the hold ends here and its
         // tickets go back.
-        await endLockedHold(tx, booking, 'endForDeletedEvent', messages.payment.eventGone);
+        await endLockedHold(tx, booking, 'endForDeletedEvent', storedText('payment.eventGone'));
         return { eventGone: true as const };
       }
       if (outcome.kind !== 'succeeded') {
@@ -224,9 +234,9 @@ export function createTicketingService(deps: TicketingDeps) {
           );
         });
       }
-      throw new ConflictError('HOLD_ENDED', messages.payment.holdEnded);
+      throw new ConflictError('HOLD_ENDED', msg('payment.holdEnded'));
     }
-    if ('eventGone' in result) throw new ConflictError('EVENT_GONE', messages.payment.eventGone);
+    if ('eventGone' in result) throw new ConflictError('EVENT_GONE', msg('payment.eventGone'));
     if ('failure' in result && result.failure) {
       const { failure } = result;
       throw new CardError('code' in failure ? failure.code : 'card_declined', failure.message);
@@ -293,26 +303,22 @@ export function createTicketingService(deps: TicketingDeps) {
       const outcome = await reserver.reserve(input);
       switch (outcome.kind) {
         case 'not-found':
-          throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
+          throw new NotFoundError(msg('payment.eventNotFound'), 'EVENT_NOT_FOUND');
         case 'closed':
-          throw new ConflictError('SALES_CLOSED', 'Ticket sales for this event have ended.', { available: 0 });
+          throw new ConflictError('SALES_CLOSED', msg('payment.salesClosed'), { available: 0 });
         case 'refused':
           throw outcome.available === 0
-            ? new ConflictError('EVENT_SOLD_OUT', messages.payment.soldOut, { available: 0 })
+            ? new ConflictError('EVENT_SOLD_OUT', msg('payment.soldOut'), { available: 0 })
             : new ConflictError(
                 'NOT_ENOUGH_TICKETS',
-                messages.payment.notEnoughTickets.replace('{available}', String(outcome.available)),
+                msg('payment.notEnoughTickets', { available: outcome.available }),
                 { available: outcome.available },
               );
         case 'existing': {
           const booking = await getBooking(outcome.bookingId, input.userId);
           if (booking.event.id !== input.eventId || booking.quantity !== input.quantity) {
             // A replay must be the same request; anything else is a client bug worth saying out loud.
-            throw new AppError(
-              422,
-              'IDEMPOTENCY_KEY_REUSED',
-              'This Idempotency-Key was already used for another reservation.',
-            );
+            throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', msg('payment.idempotencyKeyReused'));
           }
           return booking;
         }
@@ -403,7 +409,7 @@ export function createTicketingService(deps: TicketingDeps) {
 
     async myHold(userId: string, eventId: string): Promise<MyHold> {
       const found = isUuid(eventId) ? await findUnexpiredHold(pool, eventId, userId) : undefined;
-      if (!found) throw new NotFoundError('Event not found', 'EVENT_NOT_FOUND');
+      if (!found) throw new NotFoundError(msg('payment.eventNotFound'), 'EVENT_NOT_FOUND');
       const { hold } = found;
       return { hold: hold ? { id: hold.id, quantity: hold.quantity, expiresAt: hold.expiresAt.toISOString() } : null };
     },
@@ -416,14 +422,14 @@ export function createTicketingService(deps: TicketingDeps) {
         const ended = await releaseHoldOfUser(
           pool,
           { eventId: row.eventId, bookingId: row.id, userId },
-          messages.payment.holdCancelled,
+          storedText('payment.holdCancelled'),
         );
-        if (ended === 'busy') throw new ConflictError('PAYMENT_IN_PROGRESS', messages.payment.holdBusy);
+        if (ended === 'busy') throw new ConflictError('PAYMENT_IN_PROGRESS', msg('payment.holdBusy'));
         for (const hold of ended) recentHolds.forget(hold.id);
         cancelPayments(ended);
       }
       const booking = await getBooking(id, userId);
-      if (booking.status === 'paid') throw new ConflictError('BOOKING_PAID', messages.payment.holdPaid);
+      if (booking.status === 'paid') throw new ConflictError('BOOKING_PAID', msg('payment.holdPaid'));
       return booking;
     },
 
@@ -454,7 +460,7 @@ export function createTicketingService(deps: TicketingDeps) {
       try {
         for (;;) {
           const ended = await releaseLapsedHoldsOfEvent(pool, eventId, DELETED_HOLDS_BATCH, {
-            failureMessage: messages.payment.eventGone,
+            failureMessage: storedText('payment.eventGone'),
             ofDeletedEvent: true,
           });
           cancelPayments(ended);

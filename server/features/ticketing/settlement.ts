@@ -1,4 +1,4 @@
-import { messages } from '../../../contracts/messages';
+import type { MessageKey } from '../../../contracts/i18n/types';
 import type { DbOrTx } from '../../db/client';
 import type { ProviderName } from '../../domain/payments';
 import {
@@ -10,6 +10,7 @@ import {
   returnTicketsOfDeletedEvent,
 } from './payment-repository';
 import { allows, apply } from './state-machine';
+import { storedText } from './stored-text';
 
 /**
  * Settlement: what money the provider took does to a booking. Every confirmation path (the simulated
@@ -27,11 +28,11 @@ export interface SettledBooking {
   message?: string;
 }
 
-/** The words a refunded buyer reads, by why their hold had ended. */
-function refundMessage(booking: LockedBooking): string {
-  if (booking.endedReason === 'cancelled_by_buyer') return messages.payment.holdCancelledRefunded;
-  if (booking.endedReason === 'event_deleted' || booking.eventDeleted) return messages.payment.eventCancelledRefunded;
-  return messages.payment.holdExpiredRefunded;
+/** What a refunded buyer reads, by why their hold had ended (the payment page decides the same way). */
+export function refundMessage(booking: Pick<LockedBooking, 'endedReason' | 'eventDeleted'>): MessageKey {
+  if (booking.endedReason === 'cancelled_by_buyer') return 'payment.holdCancelledRefunded';
+  if (booking.endedReason === 'event_deleted' || booking.eventDeleted) return 'payment.eventCancelledRefunded';
+  return 'payment.holdExpiredRefunded';
 }
 
 /**
@@ -50,7 +51,7 @@ export async function settleLockedBooking(
   if (booking.status === 'paid' || booking.status === 'refunded') return done;
   const recorded = { provider: payment.provider, paymentIntentId };
   const refund = async (transition: 'refundLate' | 'refundForDeletedEvent'): Promise<SettledBooking> => {
-    const message = refundMessage(booking);
+    const message = storedText(refundMessage(booking));
     await markRefunded(tx, booking.id, transition, recorded, message);
     return { ...done, ...apply(transition, booking), refund: true, message };
   };

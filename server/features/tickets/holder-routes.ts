@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { bookingIdParamsSchema } from '../../../contracts/bookings';
 import { eventIdParamsSchema } from '../../../contracts/catalogue';
 import { problemSchema } from '../../../contracts/problem';
+import { requestLang } from '../../plugins/i18n';
 import type { TicketHolderService } from './holder-service';
 
 /** A download's Content-Disposition: an ASCII name, and the exact one in RFC 5987 form. */
@@ -42,7 +43,7 @@ export const ticketHolderRoutes: FastifyPluginAsyncZod<{ service: TicketHolderSe
       schema: {
         tags: ['tickets'],
         summary:
-          "The caller's paid booking as a PDF: one page per ticket with its QR, short code, event, date and times",
+          "The caller's paid booking as a PDF in the request's language: one page per ticket with its QR, short code, event, date and times",
         params: bookingIdParamsSchema,
         produces: ['application/pdf'],
         response: {
@@ -55,7 +56,7 @@ export const ticketHolderRoutes: FastifyPluginAsyncZod<{ service: TicketHolderSe
     },
     async (request, reply) => {
       const user = await request.user();
-      const file = await service.ticketsPdf(request.params.id, user.id);
+      const file = await service.ticketsPdf(request.params.id, user.id, requestLang(request));
       reply
         .type('application/pdf')
         .header('content-disposition', attachment(file.filename))

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { encode } from 'uqr';
+import { i18nOf } from '../../../contracts/i18n/all';
+import { msg } from '../../../contracts/i18n/i18n';
+import { isLang, type Lang } from '../../../contracts/i18n/languages';
 import { isUuid } from '../../../contracts/ids';
-import { ticketsMessages as m } from '../../../contracts/messages/tickets';
 import { QR_ENCODE_OPTIONS, qrSvg } from '../../../contracts/ticket-qr';
 import { formatShortCode, type MyTicket } from '../../../contracts/tickets';
 import type { Queryable } from '../../db/client';
@@ -26,10 +28,13 @@ export interface DownloadFile<Content = Buffer> {
 export interface TicketHolderService {
   /** The event's .ics; 404 for an unknown or deleted event. */
   calendar(eventId: string): Promise<DownloadFile<string>>;
-  /** The booking's tickets as a PDF: 404 unless it is the user's, 409 unless it is paid. */
-  ticketsPdf(bookingId: string, userId: string): Promise<DownloadFile>;
-  /** What the booking confirmation email adds: each ticket's QR inline, and the event's .ics. */
-  confirmationExtras(data: unknown): Promise<MailExtras | undefined>;
+  /** The booking's tickets as a PDF in `lang`: 404 unless it is the user's, 409 unless it is paid. */
+  ticketsPdf(bookingId: string, userId: string, lang?: Lang): Promise<DownloadFile>;
+  /**
+   * What the booking confirmation email adds: each ticket's QR inline, and the event's .ics. Its words are in
+   * `lang` (the recipient's), else in the language the email's data names (`lang`), else in English.
+   */
+  confirmationExtras(data: unknown, lang?: Lang): Promise<MailExtras | undefined>;
 }
 
 /** A QR in the email: a PNG three times the size it is shown at, so that it stays sharp on dense screens. */
@@ -50,14 +55,14 @@ export function createTicketHolderService({
   return {
     async calendar(eventId) {
       const file = await calendarOf(eventId);
-      if (!file) throw new NotFoundError(m.eventNotFound);
+      if (!file) throw new NotFoundError(msg('tickets.eventNotFound'));
       return file;
     },
 
-    async ticketsPdf(bookingId, userId) {
+    async ticketsPdf(bookingId, userId, lang = 'en') {
       const booking = isUuid(bookingId) ? await findOwnBooking(db, bookingId, userId) : undefined;
-      if (!booking) throw new NotFoundError(m.bookingNotFound, 'BOOKING_NOT_FOUND');
-      if (booking.status !== 'paid') throw new ConflictError('BOOKING_NOT_PAID', m.bookingNotPaid);
+      if (!booking) throw new NotFoundError(msg('tickets.bookingNotFound'), 'BOOKING_NOT_FOUND');
+      if (booking.status !== 'paid') throw new ConflictError('BOOKING_NOT_PAID', msg('tickets.bookingNotPaid'));
       const tickets = await ticketsOfBooking(booking.id);
       // pdfkit (and its fonts) loads with the first PDF asked for, not at every start: ~1 s and ~30 MB a process.
       const { renderTicketsPdf } = await import('./pdf');
@@ -66,13 +71,16 @@ export function createTicketHolderService({
         holderName: booking.holderName,
         tickets,
         timeZone,
+        lang,
       });
       return { filename: calendarFileName(booking.event.title).replace(/\.ics$/, '-tickets.pdf'), content };
     },
 
-    async confirmationExtras(data) {
+    async confirmationExtras(data, lang) {
       // Confirmations queued before tickets existed carry no booking id: they go out as they were.
-      const bookingId = (data as { bookingId?: unknown } | null)?.bookingId;
+      const stored = data as { bookingId?: unknown; lang?: unknown } | null;
+      const bookingId = stored?.bookingId;
+      const { t } = i18nOf(lang ?? (isLang(stored?.lang) ? stored.lang : 'en'));
       if (typeof bookingId !== 'string' || !isUuid(bookingId)) return undefined;
       const tickets = (await ticketsOfBooking(bookingId)).filter((ticket) => ticket.status !== 'void');
       if (tickets.length === 0) return undefined;
@@ -88,14 +96,17 @@ export function createTicketHolderService({
       const calendar = await calendarOf(tickets[0]?.eventId ?? '');
       const blocks = images.map(
         ({ ticket, cid }) =>
-          `<div style="margin:0 0 24px;padding:16px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;text-align:center"><p style="margin:0 0 8px;font-weight:700">${escapeHtml(m.ticketOf(ticket.number, ticket.of))}</p><img src="cid:${cid}" width="${EMAIL_QR_PX}" height="${EMAIL_QR_PX}" alt="${escapeHtml(m.qrLabel(ticket.number, ticket.of))}" style="display:block;margin:0 auto;background:#ffffff"><p style="margin:8px 0 0;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:20px;letter-spacing:2px" dir="ltr">${escapeHtml(formatShortCode(ticket.code))}</p></div>`,
+          `<div style="margin:0 0 24px;padding:16px;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;text-align:center"><p style="margin:0 0 8px;font-weight:700">${escapeHtml(t('tickets.ticketOf', { number: ticket.number, of: ticket.of }))}</p><img src="cid:${cid}" width="${EMAIL_QR_PX}" height="${EMAIL_QR_PX}" alt="${escapeHtml(t('tickets.qrLabel', { number: ticket.number, of: ticket.of }))}" style="display:block;margin:0 auto;background:#ffffff"><p style="margin:8px 0 0;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:20px;letter-spacing:2px" dir="ltr">${escapeHtml(formatShortCode(ticket.code))}</p></div>`,
       );
       return {
-        html: `<p style="margin:0 0 16px">${escapeHtml(m.emailIntro)}</p>${blocks.join('')}`,
+        html: `<p style="margin:0 0 16px">${escapeHtml(t('tickets.emailIntro'))}</p>${blocks.join('')}`,
         text: [
-          m.emailIntro,
+          t('tickets.emailIntro'),
           '',
-          ...tickets.map((ticket) => `${m.ticketOf(ticket.number, ticket.of)}: ${formatShortCode(ticket.code)}`),
+          ...tickets.map(
+            (ticket) =>
+              `${t('tickets.ticketOf', { number: ticket.number, of: ticket.of })}: ${formatShortCode(ticket.code)}`,
+          ),
         ].join('\n'),
         attachments: [
           ...images.map(({ ticket, cid, png }) => ({

@@ -10,6 +10,7 @@ import { createTestEvent } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 import { startTestSmtpServer } from '../../test/smtp-server';
 import { buildEventIcs } from './calendar';
+import { createTicketHolderService } from './holder-service';
 
 const smtp = await startTestSmtpServer();
 const APP_URL = 'https://tickets.example.test';
@@ -171,6 +172,26 @@ describe('GET /api/bookings/:id/tickets.pdf', () => {
     expect(pages(res.rawPayload)).toBe(3);
   });
 
+  it('is written in the language of the request, Arabic with a font that draws it', async () => {
+    const event = await createTestEvent(pool, { title: `Jazz ${randomUUID().slice(0, 4)}` });
+    const { bookingId } = await buy(buyer, event.id, 1);
+    const url = `/api/bookings/${bookingId}/tickets.pdf`;
+    const arabic = await ctx.request(buyer, { method: 'GET', url, headers: { 'accept-language': 'ar' } });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.rawPayload.toString('latin1')).toContain('/Lang (ar)');
+    expect(arabic.rawPayload.toString('latin1')).toContain('IBMPlexSansArabic');
+    const english = await ctx.request(buyer, { method: 'GET', url });
+    expect(english.rawPayload.toString('latin1')).toContain('/Lang (en)');
+    expect(english.rawPayload.toString('latin1')).not.toContain('IBMPlexSansArabic');
+    // Refusals are said in the request's language too.
+    const missing = await ctx.request(buyer, {
+      method: 'GET',
+      url: `/api/bookings/${randomUUID()}/tickets.pdf`,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(missing.json()).toMatchObject({ code: 'BOOKING_NOT_FOUND', detail: 'الحجز غير موجود' });
+  });
+
   it("is not found for another user's booking or a made-up one, asks who you are without a session, and refuses an unpaid one", async () => {
     const event = await createTestEvent(pool);
     const { bookingId } = await buy(buyer, event.id, 1);
@@ -228,6 +249,23 @@ describe('the booking confirmation email', () => {
       (c): c is VEvent => c?.type === 'VEVENT',
     );
     expect(vevent?.summary).toBe(event.title);
+  });
+
+  it('adds its tickets in the recipient’s language when the mailer names it', async () => {
+    const event = await createTestEvent(pool);
+    const { bookingId, tickets } = await buy(buyer, event.id, 2);
+    const holder = createTicketHolderService({
+      db: pool,
+      ticketsOfBooking: (id) => ctx.app.tickets.ticketsOfBooking(id),
+      timeZone: 'Africa/Cairo',
+      appUrl: APP_URL,
+    });
+    const arabic = await holder.confirmationExtras({ bookingId }, 'ar');
+    expect(arabic?.html).toContain('التذكرة ١ من ٢');
+    expect(arabic?.html).toContain('اعرض رمز QR');
+    expect(arabic?.text).toContain(`التذكرة ٢ من ٢: ${tickets[1]?.code.slice(0, 5)}-${tickets[1]?.code.slice(5)}`);
+    // Without a language it is English, as the emails were.
+    expect((await holder.confirmationExtras({ bookingId }))?.html).toContain('Ticket 1 of 2');
   });
 
   it('queued before tickets existed (no booking id in its data), it still goes out, without them', async () => {

@@ -66,7 +66,7 @@ export const ticketsPlugin = fp(
       timeZone: opts.timeZone,
     });
     app.decorate('tickets', service);
-    await app.register(ticketsRoutes, { service });
+    await app.register(ticketsRoutes, { service, timeZone: opts.timeZone });
     // The holder's side: the calendar file, the PDF, and the tickets in the booking confirmation.
     const holder = createTicketHolderService({
       db: app.database.pool,
@@ -85,7 +85,10 @@ export const ticketsPlugin = fp(
 
 const doorErrors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
-const ticketsRoutes: FastifyPluginAsyncZod<{ service: TicketsService }> = async (app, { service }) => {
+const ticketsRoutes: FastifyPluginAsyncZod<{ service: TicketsService; timeZone: string }> = async (
+  app,
+  { service, timeZone },
+) => {
   app.get(
     '/api/me/tickets',
     {
@@ -99,7 +102,7 @@ const ticketsRoutes: FastifyPluginAsyncZod<{ service: TicketsService }> = async 
     async (request, reply) => {
       const user = await request.user();
       reply.header('cache-control', 'no-store');
-      return { items: await service.myTickets(user.id) };
+      return { items: await service.myTickets(user.id), timeZone };
     },
   );
 

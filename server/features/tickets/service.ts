@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { todayIn } from '../../../contracts/dates';
+import { msg } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
 import {
   type CheckInBundle,
@@ -94,10 +95,10 @@ export function createTicketsService({ db, pool, signer: loadSigner, timeZone }:
   async function assertDoorAccess(user: DoorUser, eventId: string) {
     // A user who keeps no door of that id learns nothing of it, not even whether it exists.
     if (user.role !== 'admin' && !(isUuid(eventId) && (await isDoorStaff(db, user.id, eventId)))) {
-      throw new ForbiddenError('You are not on the door staff of this event');
+      throw new ForbiddenError(msg('tickets.notDoorStaff'));
     }
     const event = isUuid(eventId) ? await findCheckInEvent(db, eventId) : undefined;
-    if (!event || event.isDeleted) throw new NotFoundError('This event is no longer available.');
+    if (!event || event.isDeleted) throw new NotFoundError(msg('tickets.eventNotFound'));
     return { id: event.id, title: event.title };
   }
 

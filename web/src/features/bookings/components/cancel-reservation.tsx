@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Booking } from '../../../../../contracts/bookings';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { cancelledByBuyer, useCancelHold } from '../api/cancel-hold';
 
 const textButton = 'text-sm font-semibold underline-offset-2 hover:underline disabled:opacity-60 disabled:no-underline';
@@ -24,6 +24,7 @@ export function CancelReservation({
   /** A payment of this hold is being sent (the card form says so). */
   paying: boolean;
 }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const cancelHold = useCancelHold({ id: bookingId, eventId });
   const [asking, setAsking] = useState(false);
@@ -48,13 +49,16 @@ export function CancelReservation({
     } catch (failure) {
       setAsking(false);
       // A session that ended is the app's to handle; anything else is said here.
-      if (!isSessionEnded(failure)) setError(failure instanceof ApiError ? failure.message : String(failure));
+      if (!isSessionEnded(failure)) {
+        // The server's refusal is in the page's language (PAYMENT_IN_PROGRESS, BOOKING_PAID…).
+        setError(failure instanceof ApiError ? failure.message : t('common.somethingWentWrong'));
+      }
       return;
     }
     // Otherwise it had ended already (run out, or replaced by a reservation made in another tab, whose tickets
     // are still held): the page says so once its booking is read again.
     if (cancelledByBuyer(booking)) {
-      toast.success(paymentMessages.holdCancelledToast);
+      toast.success(t('payment.holdCancelledToast'));
       navigate(`/event-details/${eventId}`, { replace: true });
     }
   };
@@ -72,7 +76,7 @@ export function CancelReservation({
         aria-expanded={asking}
         className={`${textButton} text-fg-muted`}
       >
-        {paymentMessages.cancelReservation}
+        {t('payment.cancelReservation')}
       </button>
       {asking ? (
         <fieldset
@@ -83,10 +87,10 @@ export function CancelReservation({
           }}
         >
           <span id={questionId} className="basis-full text-fg-muted sm:basis-auto">
-            {paymentMessages.confirmCancelQuestion}
+            {t('payment.confirmCancelQuestion')}
           </span>
           <button ref={keep} type="button" onClick={close} className={`${textButton} text-accent`}>
-            {paymentMessages.keepReservation}
+            {t('payment.keepReservation')}
           </button>
           <button
             type="button"
@@ -94,7 +98,7 @@ export function CancelReservation({
             disabled={paying || cancelHold.isPending}
             className={`${textButton} text-danger`}
           >
-            {cancelHold.isPending ? 'Cancelling…' : paymentMessages.confirmCancel}
+            {cancelHold.isPending ? t('payment.cancelling') : t('payment.confirmCancel')}
           </button>
         </fieldset>
       ) : null}

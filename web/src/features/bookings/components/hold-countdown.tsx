@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { serverNow } from '../../../lib/server-clock';
 
 /** Seconds left on the server's clock (a device whose own clock is minutes off still ends on time). */
@@ -21,6 +22,7 @@ export function HoldCountdown({
   eventId?: string;
   onExpire?: () => void;
 }) {
+  const { t, number } = useI18n();
   const [seconds, setSeconds] = useState(() => remaining(expiresAt));
   useEffect(() => {
     setSeconds(remaining(expiresAt));
@@ -30,34 +32,40 @@ export function HoldCountdown({
   useEffect(() => {
     if (seconds === 0) onExpire?.();
   }, [seconds, onExpire]);
-  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
-  const ss = String(seconds % 60).padStart(2, '0');
+  // Two digits each, in the page's digits ('04:59', '٠٤:٥٩').
+  const twoDigits = (value: number) => `${value < 10 ? number(0) : ''}${number(value)}`;
+  const mm = twoDigits(Math.floor(seconds / 60));
+  const ss = twoDigits(seconds % 60);
   if (seconds === 0) {
     return (
       <p role="status" className="text-sm text-danger">
-        Your hold on these tickets has expired.{' '}
+        {t('payment.holdOver')}{' '}
         {eventId ? (
           <Link to={`/event-details/${eventId}/get-ticket`} className="font-semibold underline underline-offset-2">
-            Choose your tickets again
+            {t('payment.chooseAgainLink')}
           </Link>
         ) : (
-          'Choose your tickets again'
+          t('payment.chooseAgainLink')
         )}{' '}
-        to book.
+        {t('payment.toBook')}
       </p>
     );
   }
   const lastMinute = seconds < LAST_MINUTE_SECONDS;
   return (
     <p className={`text-sm ${lastMinute ? 'text-amber-300' : 'text-fg-muted'}`}>
-      Tickets held for you for{' '}
-      <time dateTime={`PT${seconds}S`} className={`font-semibold tabular-nums ${lastMinute ? '' : 'text-fg'}`}>
+      {t('payment.heldFor')}{' '}
+      <time
+        dateTime={`PT${seconds}S`}
+        dir="ltr"
+        className={`font-semibold tabular-nums ${lastMinute ? '' : 'text-fg'}`}
+      >
         {mm}:{ss}
       </time>
-      <span className="sr-only"> minutes</span>
+      <span className="sr-only"> {t('payment.minutes')}</span>
       {/* Said once, as the last minute starts: the ticking time itself is not announced. */}
       <span role="status" className="sr-only">
-        {lastMinute ? ' Less than a minute left to pay.' : ''}
+        {lastMinute ? ` ${t('payment.lastMinute')}` : ''}
       </span>
     </p>
   );

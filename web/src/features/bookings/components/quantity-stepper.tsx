@@ -1,5 +1,5 @@
 import { MIN_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
+import { useI18n } from '../../../lib/i18n';
 
 /** A minus/plus control with a minimum of 1; the caller decides what is too many. */
 export function QuantityStepper({
@@ -12,6 +12,7 @@ export function QuantityStepper({
   /** The plus button stops one above this so that the limit can be seen. */
   max: number;
 }) {
+  const { t, number } = useI18n();
   // aria-disabled, not disabled: a button that disables itself under the keyboard's focus would drop the focus
   // to the page, and the next Tab would start again from the top.
   const button =
@@ -23,7 +24,7 @@ export function QuantityStepper({
       <button
         type="button"
         className={button}
-        aria-label={paymentMessages.decreaseQuantity}
+        aria-label={t('payment.decreaseQuantity')}
         aria-disabled={atMin || undefined}
         onClick={() => {
           if (!atMin) onChange(Math.max(MIN_TICKETS_PER_BOOKING, value - 1));
@@ -31,13 +32,17 @@ export function QuantityStepper({
       >
         <span aria-hidden="true">−</span>
       </button>
-      <output aria-live="polite" aria-label="Quantity" className="min-w-8 text-center text-2xl font-bold tabular-nums">
-        {value}
+      <output
+        aria-live="polite"
+        aria-label={t('payment.quantity')}
+        className="min-w-8 text-center text-2xl font-bold tabular-nums"
+      >
+        {number(value)}
       </output>
       <button
         type="button"
         className={button}
-        aria-label={paymentMessages.increaseQuantity}
+        aria-label={t('payment.increaseQuantity')}
         aria-disabled={atMax || undefined}
         onClick={() => {
           if (!atMax) onChange(value + 1);

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { parseCardExpiry, TEST_CARDS } from '../../../../../contracts/bookings';
-import { formatPiasters } from '../../../../../contracts/dates';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
+import { CARD_ERROR_MESSAGES, isCardErrorCode, parseCardExpiry, TEST_CARDS } from '../../../../../contracts/bookings';
+import type { I18n } from '../../../../../contracts/i18n/i18n';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useConfirmSimulatedPayment } from '../api/confirm-simulated-payment';
+import { withElements } from '../lib/rich-text';
 
 function groupCardNumber(value: string): string {
   return value
@@ -39,6 +40,16 @@ function fieldOf(err: ApiError): CardField {
   return 'number';
 }
 
+/**
+ * What the buyer reads of a refusal: a card's by its code (in the page's language, whatever words the processor
+ * used), a field's check as the server gave it (a message key, or words already in the request's language).
+ */
+function refusalText(err: ApiError, i18n: I18n): string {
+  if (isCardErrorCode(err.code)) return i18n.t(CARD_ERROR_MESSAGES[err.code]);
+  const fieldMessage = Object.values(err.errors)[0];
+  return i18n.text(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message);
+}
+
 /** The simulated processor's card form: the server decides, like Stripe's test mode. */
 export function SimulatedCardForm({
   bookingId,
@@ -52,6 +63,8 @@ export function SimulatedCardForm({
   /** Told when a payment starts being sent and when its answer has come. */
   onProcessingChange?: (processing: boolean) => void;
 }) {
+  const i18n = useI18n();
+  const { t, price } = i18n;
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -76,9 +89,9 @@ export function SimulatedCardForm({
     event.preventDefault();
     setError(null);
     // The card number first, as it comes first in the form (and in Stripe's own checks).
-    if (cardNumber.replace(/\D/g, '').length < MIN_CARD_DIGITS) return fail(paymentMessages.incompleteNumber, 'number');
+    if (cardNumber.replace(/\D/g, '').length < MIN_CARD_DIGITS) return fail(t('payment.incompleteNumber'), 'number');
     const parsed = parseCardExpiry(expiry);
-    if (!parsed) return fail(paymentMessages.invalidExpiry, 'expiry');
+    if (!parsed) return fail(t('payment.invalidExpiry'), 'expiry');
     try {
       await confirm.mutateAsync({
         bookingId,
@@ -89,10 +102,8 @@ export function SimulatedCardForm({
       });
       onPaid();
     } catch (err) {
-      if (err instanceof ApiError) {
-        const fieldMessage = Object.values(err.errors)[0];
-        fail(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message, fieldOf(err));
-      } else fail(paymentMessages.unexpectedState, 'number');
+      if (err instanceof ApiError) fail(refusalText(err, i18n), fieldOf(err));
+      else fail(t('payment.unexpectedState'), 'number');
     }
   }
 
@@ -104,8 +115,9 @@ export function SimulatedCardForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
-        label={paymentMessages.cardNumber}
+        label={t('payment.cardNumber')}
         name="cardnumber"
+        dir="ltr"
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
@@ -118,11 +130,12 @@ export function SimulatedCardForm({
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
-          label={paymentMessages.expiryDate}
+          label={t('payment.expiryDate')}
           name="exp-date"
+          dir="ltr"
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM / YY"
+          placeholder={t('payment.expiryPlaceholder')}
           value={expiry}
           onChange={(e) => setExpiry(formatExpiry(e.target.value))}
           required
@@ -131,8 +144,9 @@ export function SimulatedCardForm({
           {...invalid('expiry')}
         />
         <TextField
-          label={paymentMessages.cvc}
+          label={t('payment.cvc')}
           name="cvc"
+          dir="ltr"
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
@@ -146,9 +160,7 @@ export function SimulatedCardForm({
         />
       </div>
       <Button type="submit" size="lg" disabled={confirm.isPending}>
-        {confirm.isPending
-          ? paymentMessages.processing
-          : paymentMessages.pay.replace('{total}', formatPiasters(totalPiasters))}
+        {confirm.isPending ? t('payment.processing') : t('payment.pay', { total: price(totalPiasters) })}
       </Button>
       {error ? (
         <p id={alertId} role="alert" className="text-sm text-danger">
@@ -156,14 +168,17 @@ export function SimulatedCardForm({
         </p>
       ) : null}
       <p className="text-xs text-fg-muted">
-        Test mode: no money moves. {groupDigits(TEST_CARDS.success)} pays; {groupDigits(TEST_CARDS.declined)} is
-        declined and {groupDigits(TEST_CARDS.insufficientFunds)} has insufficient funds. Any future date and any CVC.
+        {withElements(t('payment.testModeHint'), {
+          success: <TestCard digits={TEST_CARDS.success} />,
+          declined: <TestCard digits={TEST_CARDS.declined} />,
+          insufficient: <TestCard digits={TEST_CARDS.insufficientFunds} />,
+        })}
       </p>
     </form>
   );
 }
 
-/** A card number as printed on the card: groups of four digits. */
-function groupDigits(digits: string): string {
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+/** A test card's number as printed on the card, in groups of four digits, left to right in any language. */
+function TestCard({ digits }: { digits: string }) {
+  return <bdi dir="ltr">{digits.replace(/(\d{4})(?=\d)/g, '$1 ')}</bdi>;
 }

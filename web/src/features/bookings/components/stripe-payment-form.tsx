@@ -1,9 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { type FormEvent, useState } from 'react';
-import { formatPiasters } from '../../../../../contracts/dates';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * Stripe's Payment Element. This module (and Stripe's SDK) is loaded only when the server says Stripe
@@ -20,6 +19,7 @@ function stripeFor(publishableKey: string) {
 }
 
 function Form({ bookingId, totalPiasters }: { bookingId: string; totalPiasters: number }) {
+  const { t, price } = useI18n();
   const stripe = useStripe();
   const elements = useElements();
   const [pending, setPending] = useState(false);
@@ -34,8 +34,9 @@ function Form({ bookingId, totalPiasters }: { bookingId: string; totalPiasters: 
       elements,
       confirmParams: { return_url: `${window.location.origin}/payment-success?booking=${bookingId}` },
     });
-    // Only reached when the payment could not be confirmed (otherwise Stripe redirects to return_url).
-    setError(result.error?.message ?? paymentMessages.unexpectedState);
+    // Only reached when the payment could not be confirmed (otherwise Stripe redirects to return_url). Stripe's
+    // own words, in the page's language (the Elements' locale).
+    setError(result.error?.message ?? t('payment.unexpectedState'));
     setPending(false);
   }
 
@@ -43,7 +44,7 @@ function Form({ bookingId, totalPiasters }: { bookingId: string; totalPiasters: 
     <form onSubmit={submit} className="flex flex-col gap-4">
       <PaymentElement />
       <Button type="submit" size="lg" disabled={!stripe || pending}>
-        {pending ? paymentMessages.processing : paymentMessages.pay.replace('{total}', formatPiasters(totalPiasters))}
+        {pending ? t('payment.processing') : t('payment.pay', { total: price(totalPiasters) })}
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-danger">
@@ -65,10 +66,12 @@ export function StripePaymentForm({
   bookingId: string;
   totalPiasters: number;
 }) {
+  const { lang } = useI18n();
   return (
     <Elements
       stripe={stripeFor(publishableKey)}
-      options={{ clientSecret, appearance: { theme: 'night', variables: { colorPrimary: '#14b8a6' } } }}
+      // Stripe writes its form, and its messages (a declined card…), in the page's language.
+      options={{ clientSecret, locale: lang, appearance: { theme: 'night', variables: { colorPrimary: '#14b8a6' } } }}
     >
       <Form bookingId={bookingId} totalPiasters={totalPiasters} />
     </Elements>

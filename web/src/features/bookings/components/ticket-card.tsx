@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Ticket } from '../../../../../contracts/bookings';
-import { formatDate, formatPiasters } from '../../../../../contracts/dates';
 import { responsiveImage, THUMBNAIL_SIZES } from '../../../../../contracts/images';
-import { bookingsMessages } from '../../../../../contracts/messages/bookings';
 import { Card } from '../../../components/ui/card';
 import { TimeRange } from '../../../components/ui/time';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * One paid booking on the profile: image, title, weekday and date, times, quantity and total. The title of
@@ -22,6 +21,7 @@ export function TicketCard({
   past?: boolean;
   children?: ReactNode;
 }) {
+  const { t, date, weekday, price } = useI18n();
   return (
     <Card className={`flex flex-col gap-3 overflow-hidden p-3 ${past ? 'opacity-80' : ''}`}>
       <div className="flex gap-4">
@@ -36,30 +36,32 @@ export function TicketCard({
         <div className="flex min-w-0 flex-col gap-1 py-1">
           <h3 className="line-clamp-2 text-lg font-semibold break-words">
             {past ? (
-              ticket.title
+              <bdi>{ticket.title}</bdi>
             ) : (
-              <Link to={`/event-details/${ticket.eventId}`} className="rounded-sm hover:text-accent hover:underline">
+              <Link
+                to={`/event-details/${ticket.eventId}`}
+                dir="auto"
+                className="rounded-sm hover:text-accent hover:underline"
+              >
                 {ticket.title}
               </Link>
             )}
           </h3>
           {ticket.historyReason ? (
             <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">
-              {bookingsMessages.historyReasons[ticket.historyReason]}
+              {t(`bookings.historyReasons.${ticket.historyReason}`)}
             </p>
           ) : null}
           <p className="text-sm text-fg-muted">
-            {ticket.weekday}, {formatDate(ticket.eventDate)}
+            {t('bookings.weekdayDate', { weekday: weekday(ticket.eventDate), date: date(ticket.eventDate) })}
           </p>
           <p className="text-sm text-fg-muted">
             <TimeRange start={ticket.startTime} end={ticket.endTime} />
           </p>
           <p className="mt-auto text-sm">
-            <span className="font-semibold">
-              {ticket.quantity} {ticket.quantity === 1 ? 'ticket' : 'tickets'}
-            </span>
+            <span className="font-semibold">{t('bookings.ticketCount', { count: ticket.quantity })}</span>
             <span className="text-fg-muted"> · </span>
-            <span className="font-semibold text-accent">{formatPiasters(ticket.totalPiasters)} EGP</span>
+            <span className="font-semibold text-accent">{price(ticket.totalPiasters)}</span>
           </p>
         </div>
       </div>

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { MAX_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
-import { formatDate, formatPiasters, weekdayOf } from '../../../../../contracts/dates';
+import type { I18n } from '../../../../../contracts/i18n/i18n';
 import { isUuid } from '../../../../../contracts/ids';
-import { commonMessages } from '../../../../../contracts/messages/common';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -12,6 +10,7 @@ import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { serverNow } from '../../../lib/server-clock';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { useCreateBooking } from '../api/create-booking';
@@ -22,10 +21,26 @@ import { QuantityStepper } from '../components/quantity-stepper';
 import { ticketsLeftFor } from '../lib/tickets-left';
 
 /**
+ * Why a reservation was refused, in the page's language: the count's refusals from their codes (as the
+ * availability line says them), anything else as the server said it.
+ */
+function refusalText(err: unknown, { t }: I18n): string {
+  if (!(err instanceof ApiError)) return t('common.somethingWentWrong');
+  if (err.code === 'EVENT_SOLD_OUT') return t('payment.soldOut');
+  const { available } = err.body;
+  if (err.code === 'NOT_ENOUGH_TICKETS' && typeof available === 'number') {
+    return t('payment.notEnoughTickets', { available });
+  }
+  return err.message;
+}
+
+/**
  * Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. The
  * tickets the buyer already holds on the event count as left for them: reserving again replaces that hold.
  */
 export function GetTicketRoute() {
+  const i18n = useI18n();
+  const { t, price, date, weekday } = i18n;
   const { id = '' } = useParams();
   const valid = isUuid(id);
   const navigate = useNavigate();
@@ -53,7 +68,7 @@ export function GetTicketRoute() {
   const createBooking = useCreateBooking();
   // One key per chosen quantity: a repeated click returns the same reservation instead of a second one.
   const keyRef = useRef<{ quantity: number; key: string } | null>(null);
-  useDocumentMeta(event ? `Tickets for ${event.title}` : 'Get a ticket');
+  useDocumentMeta(event ? t('payment.ticketsFor', { title: event.title }) : t('payment.getATicket'));
 
   if (!valid || (error instanceof ApiError && error.status === 404)) return <Navigate to="/404" replace />;
   if (error) {
@@ -62,7 +77,7 @@ export function GetTicketRoute() {
         <LoadError
           onRetry={() => void refetch()}
           retrying={isFetching}
-          back={{ to: `/event-details/${id}`, label: paymentMessages.backToEvent }}
+          back={{ to: `/event-details/${id}`, label: t('payment.backToEvent') }}
         />
       </PageContainer>
     );
@@ -85,20 +100,20 @@ export function GetTicketRoute() {
   const tooMany = quantity > MAX_TICKETS_PER_BOOKING || quantity > available;
   const availability =
     available === 0
-      ? paymentMessages.soldOut
+      ? t('payment.soldOut')
       : quantity > available
-        ? paymentMessages.notEnoughTickets.replace('{available}', String(available))
+        ? t('payment.notEnoughTickets', { available })
         : quantity > MAX_TICKETS_PER_BOOKING
-          ? `You can book at most ${MAX_TICKETS_PER_BOOKING} tickets at once.`
-          : `${available} ${available === 1 ? 'ticket' : 'tickets'} left${
-              held > 0 ? `, ${paymentMessages.includingYourHold.replace('{held}', String(held))}` : ''
-            }`;
+          ? t('payment.atMostAtOnce', { count: MAX_TICKETS_PER_BOOKING })
+          : held > 0
+            ? t('payment.ticketsLeftWithHold', { count: available, held })
+            : t('payment.ticketsLeft', { count: available });
   // Unknown until the configuration arrives: a guess would name the wrong method where Stripe is set up.
   // (Should it fail, the payment page sends the user to /payment-failed with the event id.)
   const method = config
     ? config.provider === 'stripe'
-      ? paymentMessages.methodStripe
-      : paymentMessages.methodSimulated
+      ? t('payment.methodStripe')
+      : t('payment.methodSimulated')
     : undefined;
 
   async function proceed() {
@@ -113,7 +128,7 @@ export function GetTicketRoute() {
       navigate(`/payment?booking=${booking.id}`);
     } catch (err) {
       keyRef.current = null;
-      setProblem(err instanceof ApiError ? err.message : commonMessages.somethingWentWrong);
+      setProblem(refusalText(err, i18n));
       if (err instanceof ApiError && err.status === 409) {
         void refetch();
         void holdQuery.refetch();
@@ -125,18 +140,20 @@ export function GetTicketRoute() {
     <PageContainer>
       <Card className="mx-auto flex w-full max-w-2xl flex-col gap-6 p-6 sm:p-8">
         <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-bold sm:text-3xl">{event.title}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            <bdi>{event.title}</bdi>
+          </h1>
           <p className="text-fg-muted">
             <TimeRange start={event.startTime} end={event.endTime} />
           </p>
           <p className="text-fg-muted">
-            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)}
+            {t('bookings.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })}
           </p>
-          <p className="text-lg font-semibold text-accent">{formatPiasters(event.pricePiasters)} EGP</p>
+          <p className="text-lg font-semibold text-accent">{price(event.pricePiasters)}</p>
         </div>
 
         <div className="flex flex-col gap-3 border-t border-border pt-6">
-          <h2 className="text-sm font-medium text-fg-muted">Tickets</h2>
+          <h2 className="text-sm font-medium text-fg-muted">{t('payment.tickets')}</h2>
           <QuantityStepper value={quantity} onChange={setQuantity} max={Math.min(MAX_TICKETS_PER_BOOKING, available)} />
           <p className="text-sm text-fg-muted" aria-live="polite">
             {availability}
@@ -144,7 +161,7 @@ export function GetTicketRoute() {
         </div>
 
         <div className="flex items-center justify-between border-t border-border pt-6">
-          <span className="text-sm text-fg-muted">Payment method</span>
+          <span className="text-sm text-fg-muted">{t('payment.paymentMethod')}</span>
           {method ? (
             <span className="font-semibold">{method}</span>
           ) : configFailed ? (
@@ -156,11 +173,11 @@ export function GetTicketRoute() {
 
         <Button size="lg" disabled={tooMany || available === 0 || createBooking.isPending} onClick={proceed}>
           {createBooking.isPending
-            ? paymentMessages.processing
+            ? t('payment.processing')
             : tooMany
               ? // No price for tickets that cannot be bought: the line above the button says why.
-                paymentMessages.proceedWithoutTotal
-              : paymentMessages.proceedToPay.replace('{price}', formatPiasters(total))}
+                t('payment.proceedWithoutTotal')
+              : t('payment.proceedToPay', { price: price(total) })}
         </Button>
         {/* The server's refusal, unless the availability line (updated since) already says the same. */}
         {problem && problem !== availability ? (

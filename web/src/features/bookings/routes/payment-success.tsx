@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isUuid } from '../../../../../contracts/ids';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
+import { useI18n } from '../../../lib/i18n';
 import { useBooking } from '../api/get-booking';
 import { getMyBookingsQueryOptions } from '../api/get-my-bookings';
 import { PaymentOutcome } from '../components/payment-outcome';
@@ -17,6 +17,7 @@ const SETTLE_WAIT_MS = 15_000;
  * says; a forged or foreign ?booking=, or a payment that did not go through, shows the failure content.
  */
 export function PaymentSuccessRoute() {
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const bookingId = params.get('booking') ?? '';
   const valid = isUuid(bookingId);
@@ -40,14 +41,12 @@ export function PaymentSuccessRoute() {
 
   const settling =
     valid && !stripeFailed && !booking.isError && (booking.isPending || (status === 'pending' && !waited));
-  useDocumentMeta(
-    settling ? paymentMessages.processing : paid ? paymentMessages.successTitle : paymentMessages.failureTitle,
-  );
+  useDocumentMeta(settling ? t('payment.processing') : paid ? t('payment.successTitle') : t('payment.failureTitle'));
   if (settling) {
     return (
       <PageContainer className="flex min-h-[50vh] items-center justify-center">
         <p role="status" className="flex items-center gap-3 text-fg-muted">
-          <Spinner label={null} /> {paymentMessages.processing}
+          <Spinner label={null} /> {t('payment.processing')}
         </p>
       </PageContainer>
     );

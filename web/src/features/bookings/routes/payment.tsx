@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { formatDate, formatPiasters, weekdayOf } from '../../../../../contracts/dates';
-import { paymentMessages } from '../../../../../contracts/messages/payment';
+import type { Booking } from '../../../../../contracts/bookings';
+import type { I18n } from '../../../../../contracts/i18n/i18n';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { lazyChunk } from '../../../lib/chunk';
+import { useI18n } from '../../../lib/i18n';
 import { useEvent } from '../../catalogue/api/get-event';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { cancelHold } from '../api/cancel-hold';
@@ -28,8 +29,32 @@ const StripePaymentForm = lazyChunk(
   (m) => m.StripePaymentForm,
 );
 
+/**
+ * Why a reservation is over, in the page's language: decided by the booking's status and endedReason (and
+ * whether its event is gone), never by the words the server stored. Only a payment the provider itself canceled
+ * is told in the provider's words. undefined: no reason to give.
+ */
+function endedMessage(booking: Booking, eventGone: boolean, { t }: I18n): string | undefined {
+  const { status, endedReason, failureMessage } = booking;
+  if (eventGone && (status === 'pending' || !failureMessage)) return t('payment.eventGone');
+  // Not the last card error of the hold: it ran out.
+  if (status === 'expired') return t('payment.holdExpired');
+  if (endedReason === 'replaced') return t('payment.holdReplaced');
+  if (status === 'refunded') {
+    if (endedReason === 'cancelled_by_buyer') return t('payment.holdCancelledRefunded');
+    if (endedReason === 'event_deleted' || eventGone) return t('payment.eventCancelledRefunded');
+    return t('payment.holdExpiredRefunded');
+  }
+  if (endedReason === 'cancelled_by_buyer') return t('payment.holdCancelled');
+  if (endedReason === 'event_deleted') return t('payment.eventGone');
+  if (endedReason === 'payment_canceled') return t('payment.paymentCanceled');
+  return undefined;
+}
+
 /** Payment, for the booking in ?booking=ID (the browser carries the id, never the data). */
 export function PaymentRoute() {
+  const i18n = useI18n();
+  const { t, price, number, date, weekday } = i18n;
   const [params] = useSearchParams();
   const bookingId = params.get('booking') ?? '';
   const navigate = useNavigate();
@@ -41,7 +66,7 @@ export function PaymentRoute() {
   const [paying, setPaying] = useState(false);
   const booking = useBooking(bookingId, { pollWhilePending: holdOver });
   const unknownBooking = booking.error instanceof ApiError && booking.error.status === 404;
-  useDocumentMeta(unknownBooking ? paymentMessages.failureTitle : 'Payment');
+  useDocumentMeta(unknownBooking ? t('payment.failureTitle') : t('payment.heading'));
   const refetchBooking = booking.refetch;
   const onExpire = useCallback(() => {
     setHoldOver(true);
@@ -100,7 +125,7 @@ export function PaymentRoute() {
         <LoadError
           onRetry={() => void refetchBooking()}
           retrying={booking.isFetching}
-          back={{ to: '/events-page/all', label: 'Browse events' }}
+          back={{ to: '/events-page/all', label: t('payment.browseEvents') }}
         />
       </PageContainer>
     );
@@ -122,16 +147,7 @@ export function PaymentRoute() {
         <ReservationEnded
           eventId={eventGone ? null : event.id}
           title={event.title}
-          message={
-            eventGone && (data.status === 'pending' || !data.failureMessage)
-              ? paymentMessages.eventGone
-              : data.status === 'expired'
-                ? // Not the last card error of the hold: it ran out.
-                  paymentMessages.holdExpired
-                : data.endedReason === 'replaced'
-                  ? paymentMessages.holdReplaced
-                  : data.failureMessage
-          }
+          message={endedMessage(data, eventGone, i18n)}
         />
       </PageContainer>
     );
@@ -141,18 +157,20 @@ export function PaymentRoute() {
     <PageContainer>
       <Card className="mx-auto flex w-full max-w-xl flex-col gap-6 p-6 sm:p-8">
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold">Payment</h1>
-          <p className="font-semibold">{event.title}</p>
+          <h1 className="text-2xl font-bold">{t('payment.heading')}</h1>
+          <p className="font-semibold">
+            <bdi>{event.title}</bdi>
+          </p>
           <p className="text-sm text-fg-muted">
-            {weekdayOf(event.eventDate)}, {formatDate(event.eventDate)} ·{' '}
+            {t('bookings.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })} ·{' '}
             {/* A phone breaks the line before the hours, not at their dash. */}
             <span className="whitespace-nowrap">
               <TimeRange start={event.startTime} end={event.endTime} />
             </span>
           </p>
           <p className="text-sm text-fg-muted">
-            {data.quantity} × {formatPiasters(data.unitPricePiasters)} EGP ={' '}
-            <span className="font-semibold text-fg">{formatPiasters(data.totalPiasters)} EGP</span>
+            {number(data.quantity)} × {price(data.unitPricePiasters)} ={' '}
+            <span className="font-semibold text-fg">{price(data.totalPiasters)}</span>
           </p>
           <HoldCountdown expiresAt={data.expiresAt} eventId={event.id} onExpire={onExpire} />
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -161,7 +179,7 @@ export function PaymentRoute() {
               to={`/event-details/${event.id}/get-ticket`}
               className="text-sm font-semibold text-accent underline-offset-2 hover:underline"
             >
-              Change tickets
+              {t('payment.changeTickets')}
             </Link>
             <CancelReservation bookingId={data.id} eventId={event.id} paying={paying} />
           </div>
@@ -170,7 +188,7 @@ export function PaymentRoute() {
           <div className="border-t border-border pt-6">
             {config.data?.provider === 'stripe' ? (
               config.data.publishableKey && data.payment.clientSecret ? (
-                <Suspense fallback={<Spinner label="Loading the payment form" />}>
+                <Suspense fallback={<Spinner label={t('payment.loadingPaymentForm')} />}>
                   <StripePaymentForm
                     publishableKey={config.data.publishableKey}
                     clientSecret={data.payment.clientSecret}
@@ -180,7 +198,7 @@ export function PaymentRoute() {
                 </Suspense>
               ) : (
                 <p role="alert" className="text-sm text-danger">
-                  {paymentMessages.unexpectedState}
+                  {t('payment.unexpectedState')}
                 </p>
               )
             ) : (
@@ -210,22 +228,27 @@ function ReservationEnded({
 }: {
   eventId: string | null;
   title: string;
-  message: string | null | undefined;
+  message: string | undefined;
 }) {
+  const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <Card role="alert" className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-6 py-10 text-center">
       <h1 ref={heading} tabIndex={-1} data-route-focus className="text-2xl font-bold">
-        This reservation is no longer active
+        {t('payment.reservationEnded')}
       </h1>
-      <p className="font-semibold">{title}</p>
-      <p className="text-fg-muted">{message ?? 'Choose your tickets again to book.'}</p>
+      <p className="font-semibold">
+        <bdi>{title}</bdi>
+      </p>
+      <p className="text-fg-muted">{message ?? t('payment.chooseAgain')}</p>
       {/* The page has no header (root-layout.tsx): a way on to other events too. */}
       <div className="flex flex-col gap-3 sm:flex-row">
-        {eventId ? <ButtonLink to={`/event-details/${eventId}/get-ticket`}>Choose tickets</ButtonLink> : null}
+        {eventId ? (
+          <ButtonLink to={`/event-details/${eventId}/get-ticket`}>{t('payment.chooseTickets')}</ButtonLink>
+        ) : null}
         <ButtonLink to="/events-page/all" variant={eventId ? 'secondary' : 'primary'}>
-          Browse events
+          {t('payment.browseEvents')}
         </ButtonLink>
       </div>
     </Card>

@@ -1,26 +1,29 @@
 import { type ReactNode, useMemo } from 'react';
 import type { Ticket } from '../../../../../contracts/bookings';
-import { bookingsMessages } from '../../../../../contracts/messages/bookings';
-import { ticketsMessages } from '../../../../../contracts/messages/tickets';
 import type { MyTicket } from '../../../../../contracts/tickets';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 import { useMyBookings } from '../api/get-my-bookings';
 import { useMyTickets } from '../api/get-my-tickets';
 import { BookingTickets } from '../components/booking-tickets';
 import { TicketCard } from '../components/ticket-card';
 
 function Section({
+  id,
   title,
   tickets,
   empty,
   emptyAction,
   past,
   seats,
+  timeZone,
 }: {
+  /** Names its heading's id ('your-tickets' → 'your-tickets-heading'). */
+  id: string;
   title: string;
   tickets: Ticket[] | undefined;
   empty: string;
@@ -29,8 +32,10 @@ function Section({
   past?: boolean;
   /** Each booking's tickets (QR codes) by booking id, shown under its card; undefined while they load. */
   seats?: Map<string, MyTicket[]> | undefined | 'none';
+  /** The app's time zone, for the tickets' check-in times. */
+  timeZone?: string;
 }) {
-  const headingId = `${title.replace(/\s+/g, '-').toLowerCase()}-heading`;
+  const headingId = `${id}-heading`;
   return (
     <Card className="flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={headingId} role="region">
       <h2 id={headingId} className="text-xl font-bold">
@@ -53,7 +58,11 @@ function Section({
             <li key={ticket.id} className="min-w-0">
               <TicketCard ticket={ticket} past={past}>
                 {seats === 'none' ? null : (
-                  <BookingTickets booking={ticket} tickets={seats?.get(ticket.id) ?? (seats ? [] : undefined)} />
+                  <BookingTickets
+                    booking={ticket}
+                    tickets={seats?.get(ticket.id) ?? (seats ? [] : undefined)}
+                    timeZone={timeZone}
+                  />
                 )}
               </TicketCard>
             </li>
@@ -66,7 +75,8 @@ function Section({
 
 /** Your bookings: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
 export function ProfileRoute() {
-  useDocumentMeta(bookingsMessages.yourBookings);
+  const { t } = useI18n();
+  useDocumentMeta(t('bookings.yourBookings'));
   const { data, isError, refetch, isFetching } = useMyBookings();
   const seats = useMyTickets();
   const byBooking = useMemo(() => {
@@ -81,38 +91,41 @@ export function ProfileRoute() {
         <LoadError
           onRetry={() => void refetch()}
           retrying={isFetching}
-          back={{ to: '/events-page/all', label: 'Browse events' }}
+          back={{ to: '/events-page/all', label: t('payment.browseEvents') }}
         />
       </PageContainer>
     );
   }
   return (
     <PageContainer className="flex flex-col gap-6">
-      <h1 className="sr-only">{bookingsMessages.yourBookings}</h1>
+      <h1 className="sr-only">{t('bookings.yourBookings')}</h1>
       {seats.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-border p-4">
-          <p>{ticketsMessages.loadFailed}</p>
+          <p>{t('tickets.loadFailed')}</p>
           <Button variant="secondary" size="sm" onClick={() => void seats.refetch()} disabled={seats.isFetching}>
-            {ticketsMessages.retry}
+            {t('tickets.retry')}
           </Button>
         </div>
       ) : null}
       <Section
-        title={bookingsMessages.yourTickets}
+        id="your-tickets"
+        title={t('bookings.yourTickets')}
         tickets={data?.tickets}
         seats={seats.isError ? 'none' : byBooking}
-        empty="No tickets yet."
+        timeZone={seats.data?.timeZone}
+        empty={t('bookings.noTicketsYet')}
         emptyAction={
           <ButtonLink to="/events-page/all" variant="secondary">
-            Browse events
+            {t('payment.browseEvents')}
           </ButtonLink>
         }
       />
       <Section
-        title={bookingsMessages.yourHistory}
+        id="your-history"
+        title={t('bookings.yourHistory')}
         tickets={data?.history}
         seats="none"
-        empty="No past tickets."
+        empty={t('bookings.noPastTickets')}
         past
       />
     </PageContainer>

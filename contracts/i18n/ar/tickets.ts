@@ -1,0 +1,32 @@
+import type { tickets as english } from '../en/tickets';
+import type { Translation } from '../types';
+
+export const tickets: Translation<typeof english> = {
+  ticketOf: 'التذكرة {number} من {of}',
+  qrLabel: 'رمز QR للتذكرة {number} من {of}',
+  shortCodeLabel: 'الرمز المختصر',
+  checkedInAt: 'سُجّل دخولها في {when}',
+  void: 'هذه التذكرة لم تعد صالحة (استُرد ثمنها أو أُلغيت).',
+  addToCalendar: 'أضف إلى التقويم',
+  calendarFile: 'ملف تقويم (.ics)',
+  googleCalendar: 'تقويم Google',
+  downloadPdf: 'تنزيل ملف PDF',
+  loading: 'جارٍ تحميل تذاكرك…',
+  none: 'ستظهر تذاكرك هنا بمجرد تأكيد الدفع.',
+  loadFailed: 'تعذّر تحميل تذاكرك.',
+  retry: 'حاول مرة أخرى',
+  listLabel: 'تذاكر {title}',
+  showAtDoor: 'اعرض هذا الرمز عند الدخول، أو أخبرهم بالرمز المختصر.',
+  emailIntro: 'اعرض رمز QR الخاص بكل تذكرة عند الدخول (أو أخبرهم برمزها المختصر). أرفقنا الفعالية في ملف تقويم.',
+  emailPdfHint: 'تجد تذاكرك أيضًا في ملفك الشخصي تحت «تذاكرك»، مع ملف PDF للطباعة.',
+  pdfHolder: 'حامل التذكرة: {name}',
+  pdfTitle: 'تذاكر: {title}',
+  pdfWhen: '{date}، من {start} إلى {end}',
+  bookingNotPaid: 'لم يُدفع هذا الحجز، لذا لا توجد له تذاكر.',
+  bookingNotFound: 'الحجز غير موجود',
+  eventNotFound: 'لم تعد هذه الفعالية متاحة.',
+  notDoorStaff: 'لست ضمن فريق الدخول لهذه الفعالية',
+  unknownEvent: 'فعالية غير معروفة',
+  enterCode: 'أدخل رمز التذكرة',
+  unknownTicket: 'تذكرة غير معروفة',
+};
