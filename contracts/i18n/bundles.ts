@@ -5,7 +5,15 @@ import type { Namespace } from './types';
  * language only); the admin area's are fetched with the admin area's chunk (/api/messages/:lang/admin); the
  * server's (emails, the PDF) never leave it. messages.test.ts checks that each namespace is in exactly one list.
  */
-export const SITE_NAMESPACES = ['common', 'catalogue'] as const satisfies readonly Namespace[];
+export const SITE_NAMESPACES = [
+  'common',
+  'catalogue',
+  'login',
+  'signup',
+  'resetPassword',
+  'profile',
+  'accounts',
+] as const satisfies readonly Namespace[];
 export const ADMIN_NAMESPACES = [] as const satisfies readonly Namespace[];
 export const SERVER_NAMESPACES = [] as const satisfies readonly Namespace[];
 

@@ -6,11 +6,7 @@ import { contactMessages } from './contact';
 import { doorMessages } from './door';
 import { doorStaffMessages } from './door-staff';
 import { eventFormMessages } from './event-form';
-import { loginMessages } from './login';
 import { paymentMessages } from './payment';
-import { profileMessages } from './profile';
-import { resetPasswordMessages } from './reset-password';
-import { signupMessages } from './signup';
 import { ticketsMessages } from './tickets';
 
 export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
@@ -22,10 +18,6 @@ export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 export const messages = {
   common: commonMessages,
   catalogue: catalogueMessages,
-  login: loginMessages,
-  signup: signupMessages,
-  resetPassword: resetPasswordMessages,
-  profile: profileMessages,
   contact: contactMessages,
   eventForm: eventFormMessages,
   admin: adminMessages,

@@ -1,5 +1,10 @@
+import { accounts } from './accounts';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { login } from './login';
+import { profile } from './profile';
+import { resetPassword } from './reset-password';
+import { signup } from './signup';
 
 /**
  * Every English text, by namespace: the spec's word for word (spelling included), then ours. Each namespace is
@@ -8,6 +13,11 @@ import { common } from './common';
 export const en = {
   common,
   catalogue,
+  login,
+  signup,
+  resetPassword,
+  profile,
+  accounts,
 } as const;
 
 export type EnglishMessages = typeof en;
