@@ -73,6 +73,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'node20',
         sourcemap: false,
         copyPublicDir: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // The renderer loads ssr.js with a ?v= query (server/web-app/react-render.ts), while the pages' chunks
+              // import ../ssr.js without one: two copies of the entry. The page's texts (their React context) must be
+              // one module for both, or a lazily loaded page finds no texts and cannot be drawn on the server.
+              groups: [{ name: 'i18n', test: /web[\\/]src[\\/]lib[\\/]i18n\.tsx$/ }],
+            },
+          },
+        },
       }
     : {
         outDir: '../dist/web',

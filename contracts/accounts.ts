@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { withExampleEmail } from './messages/example-email';
-import { loginMessages } from './messages/login';
-import { signupMessages } from './messages/signup';
+import { msg } from './i18n/i18n';
+import { LANGUAGES } from './i18n/languages';
+import { EXAMPLE_EMAIL } from './messages/example-email';
 import { requiredOr } from './text';
 
 export const roleSchema = z.enum(['user', 'admin']);
@@ -19,8 +19,16 @@ export const meSchema = z.object({
   emailVerified: z.boolean(),
   /** Whether the user keeps the door of any event (door staff: the check-in pages). */
   doorStaff: z.boolean(),
+  /** The language the user chose (their emails are written in it, and a sign-in sets it); null before any choice. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** PUT /api/me/language: the signed-in user's language, for their emails and their next sign-ins. */
+export const languageBodySchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: msg('accounts.languageInvalid') }),
+});
+export type LanguageBody = z.infer<typeof languageBodySchema>;
 
 // ---------------------------------------------------------------------------
 // Limits and rules of the account forms (sign-up-sign-in.test.ts has a case for each). The server checks them
@@ -48,59 +56,43 @@ const NAME_PATTERN = /^(?:\p{L}\p{M}*| )+$/u;
 /** An uppercase letter followed by letters (any alphabet, accents included), digits or common symbols. */
 const PASSWORD_PATTERN = /^\p{Lu}\p{M}*[\p{L}\p{M}0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]*$/u;
 
-/** Texts of ours (not the spec's) that server and web share. */
-export const accountTexts = {
-  /** Where the emailed reset link lands (/reset-password): its title and heading. */
-  newPasswordHeading: 'Choose a new password',
-  nameTooLong: `Maximum ${NAME_MAX_LENGTH} characters`,
-  emailTooLong: `Maximum ${EMAIL_MAX_LENGTH} characters`,
-  passwordTooLong: `Maximum ${PASSWORD_MAX_LENGTH} characters`,
-  rateLimited: 'Too many attempts, please wait a few minutes and try again.',
-  invalidResetLink: 'This reset link has expired or was already used. Please ask for a new one.',
-  passwordChanged: 'Your password has been changed. Sign in with your new password.',
-  verificationSent: 'We sent you a new verification link, check your inbox.',
-  notVerified: 'Your email address is not verified yet.',
-  resendVerification: 'Resend verification link',
-  pictureTooLarge: 'The picture must be at most 5 MB.',
-  pictureInvalid: 'Upload a JPEG, PNG or WebP picture of at most 5 MB.',
-  pictureMissing: 'Choose a picture to upload (one file, in the multipart field "file").',
-  pictureNotUploaded: 'Choose the picture again, then save.',
-} as const;
+// The schemas' messages are keys (contracts/i18n): the web shows them in the page's language, the server answers
+// them in the request's (server/plugins/errors.ts).
 
-const signup = signupMessages;
+const PASSWORD_TOO_LONG = msg('accounts.passwordTooLong', { max: PASSWORD_MAX_LENGTH });
 
 /** One name field: 'Both fields are required' → 'Minimum 3 charachters…' → 'Only characters are allowed'. */
 const nameSchema = z
-  .string({ error: requiredOr(signup.namesRequired) })
+  .string({ error: requiredOr(msg('signup.namesRequired')) })
   .trim()
-  .min(1, signup.namesRequired)
+  .min(1, msg('signup.namesRequired'))
   // Letters, not code units: a vowel mark or an accent typed apart is part of its letter.
-  .refine((name) => name.replace(/\p{M}/gu, '').length >= NAME_MIN_LENGTH, signup.nameTooShort)
-  .max(NAME_MAX_LENGTH, accountTexts.nameTooLong)
-  .regex(NAME_PATTERN, signup.nameLettersOnly);
+  .refine((name) => name.replace(/\p{M}/gu, '').length >= NAME_MIN_LENGTH, msg('signup.nameTooShort'))
+  .max(NAME_MAX_LENGTH, msg('accounts.nameTooLong', { max: NAME_MAX_LENGTH }))
+  .regex(NAME_PATTERN, msg('signup.nameLettersOnly'));
 
 const signupEmailSchema = z
-  .string({ error: requiredOr(signup.fieldRequired) })
+  .string({ error: requiredOr(msg('signup.fieldRequired')) })
   .trim()
-  .min(1, signup.fieldRequired)
-  .max(EMAIL_MAX_LENGTH, accountTexts.emailTooLong)
-  .regex(EMAIL_PATTERN, withExampleEmail(signup.emailFormat))
+  .min(1, msg('signup.fieldRequired'))
+  .max(EMAIL_MAX_LENGTH, msg('accounts.emailTooLong', { max: EMAIL_MAX_LENGTH }))
+  .regex(EMAIL_PATTERN, msg('signup.emailFormat', { email: EXAMPLE_EMAIL }))
   .transform((email) => email.toLowerCase());
 
 /** A new password (sign-up, reset, profile). */
 export const newPasswordSchema = z
-  .string({ error: requiredOr(signup.fieldRequired) })
-  .min(1, signup.fieldRequired)
-  .min(PASSWORD_MIN_LENGTH, signup.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, accountTexts.passwordTooLong)
-  .regex(PASSWORD_PATTERN, signup.passwordUppercase);
+  .string({ error: requiredOr(msg('signup.fieldRequired')) })
+  .min(1, msg('signup.fieldRequired'))
+  .min(PASSWORD_MIN_LENGTH, msg('signup.passwordTooShort'))
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
+  .regex(PASSWORD_PATTERN, msg('signup.passwordUppercase'));
 
 /** The profile page's New Password: empty means "keep the current one". */
 const optionalNewPasswordSchema = z
   .string()
-  .max(PASSWORD_MAX_LENGTH, accountTexts.passwordTooLong)
-  .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, signup.passwordTooShort)
-  .refine((v) => v === '' || PASSWORD_PATTERN.test(v), signup.passwordUppercase);
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
+  .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, msg('signup.passwordTooShort'))
+  .refine((v) => v === '' || PASSWORD_PATTERN.test(v), msg('signup.passwordUppercase'));
 
 /** Web form of the sign-up page. */
 export const signUpFormSchema = z
@@ -113,7 +105,7 @@ export const signUpFormSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: signup.confirmMismatch,
+    message: msg('signup.confirmMismatch'),
     when: () => true,
   });
 export type SignUpForm = z.input<typeof signUpFormSchema>;
@@ -137,20 +129,20 @@ export const signUpBodySchema = z.strictObject({
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 const loginEmailSchema = z
-  .string({ error: requiredOr(loginMessages.emailRequired) })
+  .string({ error: requiredOr(msg('login.emailRequired')) })
   .trim()
-  .min(1, loginMessages.emailRequired)
-  .max(EMAIL_MAX_LENGTH, loginMessages.emailInvalid)
-  .regex(EMAIL_PATTERN, loginMessages.emailInvalid)
+  .min(1, msg('login.emailRequired'))
+  .max(EMAIL_MAX_LENGTH, msg('login.emailInvalid'))
+  .regex(EMAIL_PATTERN, msg('login.emailInvalid'))
   .transform((email) => email.toLowerCase());
 
 /** Web form of the login page. */
 export const loginFormSchema = z.object({
   email: loginEmailSchema,
   password: z
-    .string({ error: requiredOr(loginMessages.passwordRequired) })
-    .min(1, loginMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH, loginMessages.wrongCredentials),
+    .string({ error: requiredOr(msg('login.passwordRequired')) })
+    .min(1, msg('login.passwordRequired'))
+    .max(PASSWORD_MAX_LENGTH, msg('login.wrongCredentials')),
 });
 export type LoginForm = z.input<typeof loginFormSchema>;
 
@@ -180,7 +172,7 @@ export const resetPasswordFormSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: signup.confirmMismatch,
+    message: msg('signup.confirmMismatch'),
     when: () => true,
   });
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
@@ -207,7 +199,7 @@ export const profileFormSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: signup.confirmMismatch,
+    message: msg('signup.confirmMismatch'),
     when: () => true,
   });
 export type ProfileForm = z.input<typeof profileFormSchema>;

@@ -11,6 +11,11 @@ export const SITE_NAMESPACES = [
   'payment',
   'bookings',
   'tickets',
+  'login',
+  'signup',
+  'resetPassword',
+  'profile',
+  'accounts',
 ] as const satisfies readonly Namespace[];
 export const ADMIN_NAMESPACES = [] as const satisfies readonly Namespace[];
 export const SERVER_NAMESPACES = [] as const satisfies readonly Namespace[];

@@ -5,10 +5,6 @@ import { contactMessages } from './contact';
 import { doorMessages } from './door';
 import { doorStaffMessages } from './door-staff';
 import { eventFormMessages } from './event-form';
-import { loginMessages } from './login';
-import { profileMessages } from './profile';
-import { resetPasswordMessages } from './reset-password';
-import { signupMessages } from './signup';
 
 export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 
@@ -19,10 +15,6 @@ export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 export const messages = {
   common: commonMessages,
   catalogue: catalogueMessages,
-  login: loginMessages,
-  signup: signupMessages,
-  resetPassword: resetPasswordMessages,
-  profile: profileMessages,
   contact: contactMessages,
   eventForm: eventFormMessages,
   admin: adminMessages,

@@ -30,22 +30,31 @@ const timestamps = {
 // Accounts (better-auth). JS keys follow better-auth's field names; columns are snake_case.
 // ---------------------------------------------------------------------------
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  /** Profile picture URL (the spec's imgURL); empty means "show the default avatar". */
-  image: text('image'),
-  /** A picture uploaded on the edit screen but not saved yet (Continue applies it, Cancel leaves it). */
-  pendingImage: text('pending_image'),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  role: text('role', { enum: ['user', 'admin'] })
-    .notNull()
-    .default('user'),
-  ...timestamps,
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Profile picture URL (the spec's imgURL); empty means "show the default avatar". */
+    image: text('image'),
+    /** A picture uploaded on the edit screen but not saved yet (Continue applies it, Cancel leaves it). */
+    pendingImage: text('pending_image'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    /**
+     * The language the user chose ('en' or 'ar'; contracts/i18n/languages.ts): their emails are written in it, and
+     * signing in sets the site's. Null until they choose one or sign up.
+     */
+    language: text('language', { enum: ['en', 'ar'] }),
+    ...timestamps,
+  },
+  (t) => [check('users_language_known', sql`${t.language} IN ('en', 'ar')`)],
+);
 
 export const sessions = pgTable(
   'sessions',

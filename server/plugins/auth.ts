@@ -5,6 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../contracts/accounts';
+import { isLang, type Lang } from '../../contracts/i18n/languages';
 import type { Db } from '../db/client';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
 import type { AppConfig } from '../env';
@@ -29,6 +30,8 @@ export interface SessionUser {
   image: string | null;
   role: Role;
   emailVerified: boolean;
+  /** The language the user chose (their emails', and the site's once they sign in); null before any choice. */
+  language: Lang | null;
 }
 
 /** Per-IP limits (better-auth, stored in PostgreSQL so every app process shares them). Windows in seconds. */
@@ -60,6 +63,9 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }, l
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: true, input: true },
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+        // Given by the accounts routes at sign-up (the request's language), never by the client: its body is
+        // checked against a strict schema before it reaches better-auth.
+        language: { type: 'string', required: false, input: true },
       },
     },
     databaseHooks: {
@@ -67,11 +73,12 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }, l
         create: {
           // Every new account is a 'user' (admins are promoted afterwards) and its name is always first + last.
           async before(user) {
-            const record = user as typeof user & { firstName?: string; lastName?: string };
+            const record = user as typeof user & { firstName?: string; lastName?: string; language?: unknown };
             const firstName = String(record.firstName ?? '').trim();
             const lastName = String(record.lastName ?? '').trim();
+            const language = isLang(record.language) ? record.language : null;
             return {
-              data: { ...user, firstName, lastName, name: `${firstName} ${lastName}`.trim(), role: 'user' },
+              data: { ...user, firstName, lastName, name: `${firstName} ${lastName}`.trim(), role: 'user', language },
             };
           },
         },
@@ -325,7 +332,8 @@ function createSessionReader(
     const { rows } = await app.database.pool.query<Record<string, unknown>>(
       `SELECT s.id AS "sessionId", s.updated_at AS "sessionUpdatedAt", s.expires_at AS "sessionExpiresAt",
               u.id, u.email, u.name,
-              u.first_name AS "firstName", u.last_name AS "lastName", u.image, u.role, u.email_verified AS "emailVerified"
+              u.first_name AS "firstName", u.last_name AS "lastName", u.image, u.role, u.email_verified AS "emailVerified",
+              u.language
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.token = $1 AND s.expires_at > $2`,
       // The app's clock, as better-auth uses it, so both paths agree on when a session ends.
@@ -361,5 +369,6 @@ export function toSessionUser(row: Record<string, unknown>): SessionUser {
     image: (row.image as string | null | undefined) || null,
     role: row.role === 'admin' ? 'admin' : 'user',
     emailVerified: row.emailVerified === true,
+    language: isLang(row.language) ? row.language : null,
   };
 }

@@ -1,8 +1,13 @@
 import type { Messages } from '../types';
+import { accounts } from './accounts';
 import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { login } from './login';
 import { payment } from './payment';
+import { profile } from './profile';
+import { resetPassword } from './reset-password';
+import { signup } from './signup';
 import { tickets } from './tickets';
 
 /** Every Arabic text, in Modern Standard Arabic as Egyptian sites write it, with the same keys as English. */
@@ -12,4 +17,9 @@ export const ar: Messages = {
   payment,
   bookings,
   tickets,
+  login,
+  signup,
+  resetPassword,
+  profile,
+  accounts,
 };

@@ -1,7 +1,12 @@
+import { accounts } from './accounts';
 import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { login } from './login';
 import { payment } from './payment';
+import { profile } from './profile';
+import { resetPassword } from './reset-password';
+import { signup } from './signup';
 import { tickets } from './tickets';
 
 /**
@@ -14,6 +19,11 @@ export const en = {
   payment,
   bookings,
   tickets,
+  login,
+  signup,
+  resetPassword,
+  profile,
+  accounts,
 } as const;
 
 export type EnglishMessages = typeof en;

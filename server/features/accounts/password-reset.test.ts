@@ -1,7 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountTexts } from '../../../contracts/accounts';
-import { messages } from '../../../contracts/messages';
+import { en } from '../../../contracts/i18n/en';
 import { emailOutbox, verifications } from '../../db/schema';
 import { setupTestApp } from '../../test/helpers';
 import { EMAIL_LIMITS } from './service';
@@ -29,7 +28,7 @@ async function resetTokenFor(email: string): Promise<string> {
 async function expectRefusedToken(token: string): Promise<void> {
   const res = await postJson(ctx, RESET, { token, newPassword: 'Fresh456' });
   expect(res.statusCode).toBe(400);
-  expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN', detail: accountTexts.invalidResetLink });
+  expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN', detail: en.accounts.invalidResetLink });
 }
 
 describe('password reset', () => {
@@ -102,9 +101,9 @@ describe('password reset', () => {
   });
 
   it.each([
-    [{ newPassword: '' }, messages.signup.fieldRequired],
-    [{ newPassword: 'Ab1' }, messages.signup.passwordTooShort],
-    [{ newPassword: 'lower123' }, messages.signup.passwordUppercase],
+    [{ newPassword: '' }, en.signup.fieldRequired],
+    [{ newPassword: 'Ab1' }, en.signup.passwordTooShort],
+    [{ newPassword: 'lower123' }, en.signup.passwordUppercase],
   ])('checks the new password with the sign-up rules (%j)', async (change, message) => {
     const res = await postJson(ctx, RESET, { token: 'whatever', ...change });
     expect(res.statusCode).toBe(400);
@@ -148,13 +147,13 @@ describe('no account enumeration', () => {
       }
       const res = await postJson(ctx, REQUEST, { email }, { address: nextAddress() });
       expect(res.statusCode).toBe(429);
-      expect(res.json().detail).toBe(accountTexts.rateLimited);
+      expect(res.json().detail).toBe(en.accounts.rateLimited);
     }
   });
 
   it('needs a valid email', async () => {
     const res = await postJson(ctx, REQUEST, { email: 'nope' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ email: messages.login.emailInvalid });
+    expect(res.json().errors).toMatchObject({ email: en.login.emailInvalid });
   });
 });

@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountTexts } from '../../../contracts/accounts';
-import { messages } from '../../../contracts/messages';
+import { en } from '../../../contracts/i18n/en';
 import { UPLOAD_GRACE_MS } from '../../plugins/uploads';
 import { rememberedUploads } from '../../test/admin-fixtures';
 import { setupTestApp, statementsWaitForALock, type TestUser } from '../../test/helpers';
@@ -13,7 +12,7 @@ import { cookieOf, postJson } from './test-support';
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());
 
-const s = messages.signup;
+const s = en.signup;
 
 function patchMe(user: TestUser | undefined, payload: Record<string, unknown>) {
   return ctx.request(user, { method: 'PATCH', url: '/api/me', payload });
@@ -189,7 +188,7 @@ describe('POST /api/me/avatar', () => {
     for (const imageUrl of [url, '/uploads/eventImg/x.webp', 'https://evil.example/x.png', '../../etc/passwd']) {
       const res = await patchMe(thief, { firstName: 'Test', lastName: 'User', imageUrl });
       expect(res.statusCode, imageUrl).toBe(400);
-      expect(res.json().errors).toEqual({ imageUrl: accountTexts.pictureNotUploaded });
+      expect(res.json().errors).toEqual({ imageUrl: en.accounts.pictureNotUploaded });
     }
     expect((await ctx.request(thief, { method: 'GET', url: '/api/me' })).json().imageUrl).toBeNull();
     expect(existsSync(fileOf(url))).toBe(true);
@@ -211,7 +210,7 @@ describe('POST /api/me/avatar', () => {
     const user = await ctx.createUser();
     const misnamed = await uploadAvatar(user, await png(), 'me.png', 'image/png', 'avatar');
     expect(misnamed.statusCode).toBe(400);
-    expect(misnamed.json()).toMatchObject({ code: 'UPLOAD_MISSING', detail: accountTexts.pictureMissing });
+    expect(misnamed.json()).toMatchObject({ code: 'UPLOAD_MISSING', detail: en.accounts.pictureMissing });
     const notMultipart = await ctx.request(user, { method: 'POST', url: '/api/me/avatar', payload: { image: 'x' } });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json()).toMatchObject({ code: 'UPLOAD_MISSING' });
@@ -222,7 +221,7 @@ describe('POST /api/me/avatar', () => {
     const big = Buffer.concat([await png(), Buffer.alloc(5 * 1024 * 1024 + 10, 1)]);
     const res = await uploadAvatar(user, big);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', detail: accountTexts.pictureTooLarge });
+    expect(res.json()).toMatchObject({ code: 'FILE_TOO_LARGE', detail: en.accounts.pictureTooLarge });
   });
 
   it('removes a picture uploaded and never saved once the uploads grace period is over', async () => {
@@ -239,7 +238,7 @@ describe('POST /api/me/avatar', () => {
     // The edit screen left open that long asks for the picture again.
     const late = await patchMe(user, { firstName: 'Test', lastName: 'User', imageUrl: unsaved });
     expect(late.statusCode).toBe(400);
-    expect(late.json().errors).toEqual({ imageUrl: accountTexts.pictureNotUploaded });
+    expect(late.json().errors).toEqual({ imageUrl: en.accounts.pictureNotUploaded });
   });
 
   it('removes an uploaded picture at once when the profile is saved without any picture', async () => {

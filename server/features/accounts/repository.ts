@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { Lang } from '../../../contracts/i18n/languages';
 import type { DbOrTx } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema';
 
@@ -10,6 +11,7 @@ export const profileColumns = {
   image: users.image,
   role: users.role,
   emailVerified: users.emailVerified,
+  language: users.language,
 };
 export type ProfileRow = {
   id: string;
@@ -19,12 +21,29 @@ export type ProfileRow = {
   image: string | null;
   role: 'user' | 'admin';
   emailVerified: boolean;
+  language: Lang | null;
 };
 
 /** Whether an account has this email (stored lowercased, as better-auth keeps it). */
 export async function emailRegistered(db: DbOrTx, email: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return rows.length > 0;
+}
+
+/** Saves the language the user chose; false when there is no such user. */
+export async function setLanguage(db: DbOrTx, userId: string, language: Lang): Promise<boolean> {
+  const updated = await db.update(users).set({ language }).where(eq(users.id, userId)).returning({ id: users.id });
+  return updated.length > 0;
+}
+
+/** The language saved for the account of this email (stored lowercased), if any. */
+export async function languageOfEmail(db: DbOrTx, email: string): Promise<Lang | null> {
+  const [row] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row?.language ?? null;
 }
 
 export async function updateNames(

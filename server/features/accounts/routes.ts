@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import {
-  accountTexts,
+  languageBodySchema,
   meSchema,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
@@ -15,9 +15,11 @@ import {
   uploadedAvatarSchema,
 } from '../../../contracts/accounts';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
-import { messages } from '../../../contracts/messages';
+import { msg } from '../../../contracts/i18n/i18n';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, type Lang } from '../../../contracts/i18n/languages';
 import { problemSchema } from '../../../contracts/problem';
 import { AppError, sendProblem, UnauthorizedError, ValidationError } from '../../plugins/errors';
+import { requestLang } from '../../plugins/i18n';
 import { registerSharedRateLimit } from '../../plugins/shared-rate-limit';
 import { readSingleUpload, UploadRefused } from '../../plugins/single-upload';
 import { createAccountsService, RateLimitedError } from './service';
@@ -31,6 +33,11 @@ const RESET_TOKEN = /^[\x21-\x7e]+$/;
 
 /** better-auth's session cookie ('eventry.session_token', '__Secure-' prefixed over HTTPS). */
 const SESSION_COOKIE = 'eventry.session_token=';
+
+/** Sets the site's language, as the language switch does (contracts/i18n/languages.ts). */
+function langCookie(language: Lang): string {
+  return `${LANG_COOKIE}=${language}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+}
 
 /** The better-auth endpoints the product uses; every other one answers 404. */
 const GET_ENDPOINTS = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
@@ -107,7 +114,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(response.status).send(text);
     }
-    let detail: string = messages.common.somethingWentWrong;
+    let detail: string = msg('common.somethingWentWrong');
     let code = 'AUTH_ERROR';
     try {
       const parsed = JSON.parse(text || '{}') as { message?: string; code?: string };
@@ -121,28 +128,29 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendRateLimited(reply, seconds);
     }
     if (endpoint === '/sign-in/email' && response.status === 401) {
-      return sendProblem(reply, 401, 'INVALID_CREDENTIALS', messages.login.wrongCredentials);
+      return sendProblem(reply, 401, 'INVALID_CREDENTIALS', msg('login.wrongCredentials'));
     }
     if (endpoint === '/sign-up/email' && code.startsWith('USER_ALREADY_EXISTS')) {
       return sendEmailTaken(reply);
     }
     if (endpoint === '/reset-password' && (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND')) {
-      return sendProblem(reply, 400, 'INVALID_TOKEN', accountTexts.invalidResetLink);
+      return sendProblem(reply, 400, 'INVALID_TOKEN', msg('accounts.invalidResetLink'));
     }
     if (response.status >= 500) {
       reply.log.error({ status: response.status, code }, 'better-auth failed');
-      return sendProblem(reply, 500, 'INTERNAL', messages.common.somethingWentWrong);
+      return sendProblem(reply, 500, 'INTERNAL', msg('common.somethingWentWrong'));
     }
     return sendProblem(reply, response.status, code, detail);
   }
 
   function sendEmailTaken(reply: FastifyReply): FastifyReply {
-    return sendProblem(reply, 409, 'EMAIL_TAKEN', messages.signup.emailTaken, { email: messages.signup.emailTaken });
+    const taken = msg('signup.emailTaken');
+    return sendProblem(reply, 409, 'EMAIL_TAKEN', taken, { email: taken });
   }
 
   function sendRateLimited(reply: FastifyReply, seconds: number): FastifyReply {
     reply.header('retry-after', String(seconds));
-    return sendProblem(reply, 429, 'RATE_LIMITED', accountTexts.rateLimited, undefined, { retryAfter: seconds });
+    return sendProblem(reply, 429, 'RATE_LIMITED', msg('accounts.rateLimited'), undefined, { retryAfter: seconds });
   }
 
   app.route({
@@ -155,8 +163,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.method === 'GET'
           ? GET_ENDPOINTS.some((pattern) => pattern.test(endpoint))
           : POST_ENDPOINTS.has(endpoint);
-      if (!known)
-        return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${AUTH_PREFIX}${endpoint}`);
+      if (!known) {
+        const path = `${AUTH_PREFIX}${endpoint}`;
+        return sendProblem(reply, 404, 'NOT_FOUND', msg('accounts.noSuchAuthRoute', { method: request.method, path }));
+      }
       try {
         if (request.method === 'GET') return await relay(reply, await forward(request), endpoint);
         switch (endpoint) {
@@ -173,6 +183,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
               rememberMe,
               name,
               callbackURL: VERIFIED_CALLBACK,
+              // The new account's emails are written in the language it signed up in.
+              language: requestLang(request),
             });
             // Two sign-ups of one email at once (a double click): both pass better-auth's lookup and the
             // database's unique email refuses the second, which better-auth reports as FAILED_TO_CREATE_USER.
@@ -186,6 +198,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             await accounts.assertSignInAllowed(email, request.ip);
             const response = await forward(request, { email, password, rememberMe });
             if (response.status === 401) await accounts.recordSignInFailure(email, request.ip);
+            if (response.ok) {
+              // The site follows the user's language from their next page on, in this browser too.
+              const language = await accounts.languageOfEmail(email);
+              if (language) reply.header('set-cookie', langCookie(language));
+            }
             return await relay(reply, response, endpoint);
           }
           case '/request-password-reset': {
@@ -199,14 +216,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             // Emailed tokens are visible ASCII. Anything else (a NUL byte, say) is answered like any other wrong
             // token here: better-auth would look it up, PostgreSQL would refuse the value, and better-auth answers 500.
             if (!RESET_TOKEN.test(token))
-              return sendProblem(reply, 400, 'INVALID_TOKEN', accountTexts.invalidResetLink);
+              return sendProblem(reply, 400, 'INVALID_TOKEN', msg('accounts.invalidResetLink'));
             return await relay(reply, await forward(request, { newPassword, token }), endpoint);
           }
           case '/send-verification-email': {
             const user = await request.user();
             const { email } = parseBody(sendVerificationBodySchema, request.body);
             if (email !== user.email.toLowerCase()) {
-              throw new ValidationError({ email: 'This is not the email address of your account' });
+              throw new ValidationError({ email: msg('accounts.notYourEmail') });
             }
             return await relay(
               reply,
@@ -248,7 +265,28 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         role: user.role,
         emailVerified: user.emailVerified,
         doorStaff: await app.doorStaff.keepsAnyDoor(user.id),
+        language: user.language,
       };
+    },
+  );
+
+  app.put(
+    '/api/me/language',
+    {
+      // Signed-out callers get their 401 before the body is looked at.
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "Save the signed-in user's language: their emails are written in it, and each sign-in sets the site's (it also sets this browser's now)",
+        body: languageBodySchema,
+        response: { 204: z.null().describe('Saved'), 400: problemSchema, 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      await accounts.setLanguage(user.id, request.body.language);
+      return reply.code(204).header('set-cookie', langCookie(request.body.language)).send(null);
     },
   );
 
@@ -280,7 +318,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = await request.currentUser();
         return user ? `user:${user.id}` : `ip:${request.ip}`;
       },
-      message: (seconds) => `You have uploaded too many pictures. Please wait ${seconds} seconds and try again.`,
+      message: (seconds) => msg('accounts.tooManyPictures', { count: seconds }),
     });
     await uploads.register(multipart, {
       preservePath: true,
@@ -305,12 +343,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           data = await readSingleUpload(request);
         } catch (error) {
           if (!(error instanceof UploadRefused)) throw error;
-          if (error.reason === 'too-large') throw new AppError(400, 'FILE_TOO_LARGE', accountTexts.pictureTooLarge);
+          if (error.reason === 'too-large') throw new AppError(400, 'FILE_TOO_LARGE', msg('accounts.pictureTooLarge'));
           // Not an image problem: the request did not carry the one file where the API expects it.
           if (error.reason === 'missing' || error.reason === 'not-multipart') {
-            throw new AppError(400, 'UPLOAD_MISSING', accountTexts.pictureMissing);
+            throw new AppError(400, 'UPLOAD_MISSING', msg('accounts.pictureMissing'));
           }
-          throw new AppError(400, 'INVALID_IMAGE', accountTexts.pictureInvalid);
+          throw new AppError(400, 'INVALID_IMAGE', msg('accounts.pictureInvalid'));
         }
         return { imageUrl: await accounts.uploadAvatar(user.id, data) };
       },

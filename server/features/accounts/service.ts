@@ -1,5 +1,6 @@
 import type { Me } from '../../../contracts/accounts';
-import { accountTexts } from '../../../contracts/accounts';
+import { msg } from '../../../contracts/i18n/i18n';
+import type { Lang } from '../../../contracts/i18n/languages';
 import type { Db } from '../../db/client';
 import { hitCounter, peekCounter } from '../../db/counters';
 import { AppError, NotFoundError, ValidationError } from '../../plugins/errors';
@@ -23,8 +24,15 @@ export type EmailLimit = keyof typeof EMAIL_LIMITS;
 
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', accountTexts.rateLimited, undefined, { retryAfter: retryAfterSeconds });
+    super(429, 'RATE_LIMITED', msg('accounts.rateLimited'), undefined, { retryAfter: retryAfterSeconds });
   }
+}
+
+const PICTURE_NOT_UPLOADED = msg('accounts.pictureNotUploaded');
+
+/** The account of a session that was deleted meanwhile. */
+function accountNotFound(): NotFoundError {
+  return new NotFoundError(msg('accounts.accountNotFound'), 'ACCOUNT_NOT_FOUND');
 }
 
 function counterKey(limit: EmailLimit, email: string, address?: string): string {
@@ -55,6 +63,7 @@ function toMe(row: repository.ProfileRow): Profile {
     imageUrl: row.image || null,
     role: row.role,
     emailVerified: row.emailVerified,
+    language: row.language,
   };
 }
 
@@ -76,6 +85,10 @@ export interface AccountsService {
   recordSignInFailure(email: string, address: string, now?: number): Promise<void>;
   /** Whether an account has this email already. */
   emailRegistered(email: string): Promise<boolean>;
+  /** Saves the language the user chose (for their emails and their next sign-ins). */
+  setLanguage(userId: string, language: Lang): Promise<void>;
+  /** The language saved for the account of this email, if any. */
+  languageOfEmail(email: string): Promise<Lang | null>;
   /**
    * Saves the names, the picture (the current one, the one just uploaded, or none) and, when given, a new
    * password. A new password ends every other session of the user (the one making the change stays signed
@@ -119,17 +132,23 @@ export function createAccountsService({ db, uploads, hashPassword }: AccountsSer
 
     emailRegistered: (email) => repository.emailRegistered(db, email),
 
+    async setLanguage(userId, language) {
+      if (!(await repository.setLanguage(db, userId, language))) throw accountNotFound();
+    },
+
+    languageOfEmail: (email) => repository.languageOfEmail(db, email),
+
     async updateProfile(session, input) {
       const hash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
       const { row, dropped } = await db.transaction(async (tx) => {
         const images = await repository.lockImages(tx, session.userId);
-        if (!images) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
+        if (!images) throw accountNotFound();
         let dropped: string[] = [];
         const wanted = input.imageUrl === undefined ? images.image : input.imageUrl || null;
         if (wanted !== images.image) {
           // Only this user's own upload can become their picture: never another user's file.
           if (wanted !== null && wanted !== images.pendingImage) {
-            throw new ValidationError({ imageUrl: accountTexts.pictureNotUploaded }, accountTexts.pictureNotUploaded);
+            throw new ValidationError({ imageUrl: PICTURE_NOT_UPLOADED }, PICTURE_NOT_UPLOADED);
           }
           await repository.applyImage(tx, session.userId, wanted);
           // applyImage also forgets the pending upload: unless it became the picture, nothing shows it now.
@@ -140,7 +159,7 @@ export function createAccountsService({ db, uploads, hashPassword }: AccountsSer
           ]);
         }
         const updated = await repository.updateNames(tx, session.userId, input);
-        if (!updated) throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
+        if (!updated) throw accountNotFound();
         if (hash) {
           await repository.updatePasswordHash(tx, session.userId, hash);
           await repository.deleteOtherSessions(tx, session.userId, session.sessionId);
@@ -166,7 +185,7 @@ export function createAccountsService({ db, uploads, hashPassword }: AccountsSer
       }
       if (!result) {
         await uploads.discard([url]);
-        throw new NotFoundError('Account not found', 'ACCOUNT_NOT_FOUND');
+        throw accountNotFound();
       }
       await uploads.discard([result.previousPending]);
       return url;

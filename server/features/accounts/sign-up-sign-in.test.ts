@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accountTexts } from '../../../contracts/accounts';
-import { messages } from '../../../contracts/messages';
+import { en } from '../../../contracts/i18n/en';
 import { sessions, users } from '../../db/schema';
 import { AUTH_IP_LIMITS } from '../../plugins/auth';
 import { setupTestApp } from '../../test/helpers';
@@ -13,8 +12,8 @@ afterAll(() => ctx.close());
 
 const SIGN_UP = '/api/auth/sign-up/email';
 const SIGN_IN = '/api/auth/sign-in/email';
-const s = messages.signup;
-const l = messages.login;
+const s = en.signup;
+const l = en.login;
 
 describe('sign-up', () => {
   it('creates a user, signs them in and queues a verification email', async () => {
@@ -281,7 +280,7 @@ describe('rate limits', () => {
     }
     const res = await postJson(ctx, SIGN_IN, { email: uniqueEmail('ip'), password: 'Wrong123' }, { address });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', detail: accountTexts.rateLimited });
+    expect(res.json()).toMatchObject({ code: 'RATE_LIMITED', detail: en.accounts.rateLimited });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -305,7 +304,7 @@ describe('rate limits', () => {
     }
     const blocked = await signInFrom(user.email, user.password, guesser);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', detail: accountTexts.rateLimited });
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', detail: en.accounts.rateLimited });
     // The owner, from their own address, still signs in.
     expect((await signInFrom(user.email, user.password)).statusCode).toBe(200);
   });

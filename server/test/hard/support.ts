@@ -68,6 +68,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/me': 'public',
   'PATCH /api/me': 'user',
   'POST /api/me/avatar': 'user',
+  // The signed-in user's own language (their emails', and the site's at each sign-in).
+  'PUT /api/me/language': 'user',
   'GET /api/me/bookings': 'user',
   'GET /api/me/tickets': 'user',
   // Only ever the caller's own hold: someone else's is null, as no hold is.

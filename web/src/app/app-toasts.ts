@@ -1,15 +1,16 @@
 import { toast } from 'sonner';
-import { accountsMessages } from '../../../contracts/messages/accounts';
+import { currentI18n } from '../lib/i18n';
 
 // The toasts the app itself raises, outside any page. One chunk of their own: sonner is not part of the first load.
 
 /** An emailed verification link's landing on / (web/src/app/email-verification-result.tsx). */
 export function toastVerificationResult(result: 'verified' | 'invalid'): void {
-  if (result === 'verified') toast.success(accountsMessages.emailVerified);
-  else toast.error(accountsMessages.verificationLinkInvalid);
+  const { t } = currentI18n();
+  if (result === 'verified') toast.success(t('accounts.emailVerified'));
+  else toast.error(t('accounts.verificationLinkInvalid'));
 }
 
 /** Why the page went to /login (web/src/app/session-end.ts). Several calls may be refused at once: one toast. */
 export function toastSessionEnded(): void {
-  toast(accountsMessages.sessionEnded, { id: 'session-ended' });
+  toast(currentI18n().t('accounts.sessionEnded'), { id: 'session-ended' });
 }

@@ -4,6 +4,7 @@ import { signedInDestination } from '../../../contracts/redirect';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/accounts/api/get-me';
 import { isSigningOut } from '../features/accounts/api/signing-out';
+import { useI18n } from '../lib/i18n';
 
 /**
  * The route guards: whom each sends where is the manifest's PageGuard (contracts/pages.ts). They only steer the
@@ -11,9 +12,10 @@ import { isSigningOut } from '../features/accounts/api/signing-out';
  */
 
 function Pending() {
+  const { t } = useI18n();
   return (
     <div className="flex min-h-[40vh] items-center justify-center text-fg-muted">
-      <Spinner label="Loading your session" />
+      <Spinner label={t('catalogue.loadingSession')} />
     </div>
   );
 }

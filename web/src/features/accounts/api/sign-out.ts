@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { commonMessages } from '../../../../../contracts/messages/common';
-import { loginMessages } from '../../../../../contracts/messages/login';
 import { api } from '../../../lib/api-client';
 import { chunk } from '../../../lib/chunk';
+import { currentI18n } from '../../../lib/i18n';
 import { meQueryKey } from './get-me';
 import { setSigningOut } from './signing-out';
 
@@ -34,10 +33,10 @@ export function useSignOut() {
       }
       // Nothing of the previous user stays in memory.
       queryClient.removeQueries({ type: 'inactive' });
-      showToast('success', loginMessages.logoutSuccess);
+      showToast('success', currentI18n().t('login.logoutSuccess'));
     },
     onError: () => {
-      showToast('error', commonMessages.somethingWentWrong);
+      showToast('error', currentI18n().t('common.somethingWentWrong'));
     },
   });
 }

@@ -1,9 +1,11 @@
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { useSignOut } from '../api/sign-out';
 
 /** Signs the user out: 'Logged out Successfully', then /. */
 export function LogoutButton({ className }: { className?: string }) {
   const signOut = useSignOut();
+  const { t } = useI18n();
   return (
     <Button
       variant="secondary"
@@ -12,7 +14,7 @@ export function LogoutButton({ className }: { className?: string }) {
       disabled={signOut.isPending}
       onClick={() => signOut.mutate()}
     >
-      Logout
+      {t('accounts.logout')}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { useI18n } from '../../../lib/i18n';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: string;
@@ -8,7 +9,10 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   invalid?: boolean;
 }
 
-/** A password input with a show/hide toggle ('Show password' / 'Hide password'). */
+/**
+ * A password input with a show/hide toggle ('Show password' / 'Hide password') at its end (the left in Arabic).
+ * The password itself is typed left to right, as passwords are Latin letters, digits and symbols.
+ */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
   { label, error, invalid, className, id, ...props },
   ref,
@@ -17,6 +21,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const [visible, setVisible] = useState(false);
+  const { t, text } = useI18n();
   const hasError = Boolean(error) || invalid;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -28,10 +33,13 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           ref={ref}
           id={inputId}
           type={visible ? 'text' : 'password'}
+          dir="ltr"
           aria-invalid={hasError ? true : undefined}
           aria-describedby={error ? errorId : undefined}
+          // The input is always left to right, so its own start is the left: the room for the toggle, at the
+          // page's end, is on its left in Arabic (rtl: follows the page's dir).
           className={cn(
-            'w-full rounded-lg border bg-surface py-2.5 pr-12 pl-3 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none disabled:opacity-60',
+            'w-full rounded-lg border bg-surface py-2.5 ps-3 pe-12 rtl:ps-12 rtl:pe-3 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none disabled:opacity-60',
             hasError ? 'border-danger' : 'border-border',
           )}
           {...props}
@@ -39,10 +47,10 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={t(visible ? 'accounts.hidePassword' : 'accounts.showPassword')}
           aria-pressed={visible}
           aria-controls={inputId}
-          className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-lg text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+          className="absolute inset-y-0 end-0 grid w-11 place-items-center rounded-e-lg text-fg-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
         >
           <svg
             aria-hidden="true"
@@ -60,7 +68,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>

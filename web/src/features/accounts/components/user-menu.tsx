@@ -1,14 +1,14 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { accountTexts, type Me } from '../../../../../contracts/accounts';
-import { doorMessages } from '../../../../../contracts/messages/door';
+import type { Me } from '../../../../../contracts/accounts';
 import { cn } from '../../../components/ui/cn';
+import { useI18n } from '../../../lib/i18n';
 import { useSignOut } from '../api/sign-out';
 import { Avatar } from './avatar';
 import { useResendVerification } from './verification-notice';
 
 const item =
-  'flex w-full items-center rounded-md px-3 py-2 text-left text-sm text-fg hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none';
+  'flex w-full items-center rounded-md px-3 py-2 text-start text-sm text-fg hover:bg-surface-overlay focus:bg-surface-overlay focus:outline-none';
 
 /**
  * The avatar menu of a signed-in user: Edit Profile, Your Bookings, Logout, and for an unverified address a
@@ -23,6 +23,7 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const verification = useResendVerification(me);
+  const { t } = useI18n();
 
   // Close on navigation.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
@@ -67,7 +68,7 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Account menu"
+        aria-label={t('accounts.accountMenu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -84,7 +85,7 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
         {!me.emailVerified ? (
           <span
             aria-hidden="true"
-            className="absolute top-0 right-0 size-2.5 rounded-full bg-amber-400 ring-2 ring-surface-raised"
+            className="absolute top-0 end-0 size-2.5 rounded-full bg-amber-400 ring-2 ring-surface-raised"
           />
         ) : null}
       </button>
@@ -92,19 +93,24 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
         <div
           ref={menuRef}
           data-above-toasts
-          className="absolute top-12 right-0 z-40 flex w-64 flex-col gap-1 rounded-xl border border-border bg-surface-raised p-2 whitespace-normal shadow-2xl"
+          className="absolute top-12 end-0 z-40 flex w-64 flex-col gap-1 rounded-xl border border-border bg-surface-raised p-2 whitespace-normal shadow-2xl"
         >
           <div className="flex flex-col gap-1 border-b border-border px-3 pt-1 pb-2">
+            {/* Names as typed, in their own direction; the address left to right, on the page's start side. */}
             <p className="truncate text-sm font-semibold">
-              {me.firstName} {me.lastName}
+              <bdi>
+                {me.firstName} {me.lastName}
+              </bdi>
             </p>
-            <p className="truncate text-xs text-fg-muted">{me.email}</p>
-            {me.emailVerified ? null : <p className="pt-1 text-xs text-fg-muted">{accountTexts.notVerified}</p>}
+            <p dir="ltr" className="truncate text-start text-xs text-fg-muted rtl:text-end">
+              {me.email}
+            </p>
+            {me.emailVerified ? null : <p className="pt-1 text-xs text-fg-muted">{t('accounts.notVerified')}</p>}
           </div>
           <div
             id={menuId}
             role="menu"
-            aria-label="Account"
+            aria-label={t('accounts.account')}
             tabIndex={-1}
             onKeyDown={onMenuKeyDown}
             onBlur={(event) => {
@@ -129,15 +135,15 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
               </button>
             )}
             <Link role="menuitem" tabIndex={-1} to="/edit-profile" className={item}>
-              Edit Profile
+              {t('profile.heading')}
             </Link>
             <Link role="menuitem" tabIndex={-1} to="/profile" className={item}>
-              Your Bookings
+              {t('accounts.yourBookings')}
             </Link>
             {/* Door staff's way to the door: in this menu, a chunk only signed-in users load, not the header. */}
             {me.doorStaff ? (
               <Link role="menuitem" tabIndex={-1} to="/admin/check-in" className={item}>
-                {doorMessages.checkIn}
+                {t('accounts.checkIn')}
               </Link>
             ) : null}
             <button
@@ -148,7 +154,7 @@ export function UserMenu({ me, onOpen }: { me: Me; onOpen?: () => void }) {
               disabled={signOut.isPending}
               onClick={() => signOut.mutate()}
             >
-              Logout
+              {t('accounts.logout')}
             </button>
           </div>
         </div>

@@ -3,15 +3,14 @@ import { type ChangeEvent, type ReactNode, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { accountTexts, type Me, type ProfileForm, profileFormSchema } from '../../../../../contracts/accounts';
+import { type Me, type ProfileForm, profileFormSchema } from '../../../../../contracts/accounts';
 import { MAX_UPLOAD_BYTES, PROFILE_PICTURE_LOADING_MS } from '../../../../../contracts/constants';
-import { commonMessages } from '../../../../../contracts/messages/common';
-import { profileMessages } from '../../../../../contracts/messages/profile';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { recheckField } from '../../../lib/recheck-field';
 import { useMe } from '../api/get-me';
 import { useUpdateProfile } from '../api/update-profile';
@@ -24,7 +23,8 @@ const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** Edit profile. Blank while loading (the guard holds the page until the user is known; e2e/accounts.spec.ts). */
 export function EditProfileRoute() {
-  useDocumentMeta(profileMessages.heading);
+  const { t } = useI18n();
+  useDocumentMeta(t('profile.heading'));
   const { data: me } = useMe();
   if (!me) return null;
   return <EditProfileForm me={me} />;
@@ -44,17 +44,18 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadAvatar();
   const [loading, setLoading] = useState(false);
+  const { t } = useI18n();
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast.error(accountTexts.pictureTooLarge);
+      toast.error(t('accounts.pictureTooLarge'));
       return;
     }
     if (!ACCEPTED_TYPES.includes(file.type)) {
-      toast.error(accountTexts.pictureInvalid);
+      toast.error(t('accounts.pictureInvalid'));
       return;
     }
     setLoading(true);
@@ -70,7 +71,7 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
       toast.error(
         error instanceof ApiError && (error.status === 400 || error.status === 429)
           ? error.message
-          : commonMessages.somethingWentWrong,
+          : t('common.somethingWentWrong'),
       );
     } finally {
       setLoading(false);
@@ -83,14 +84,14 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
         type="button"
         onClick={() => input.current?.click()}
         disabled={loading}
-        aria-label="Change profile picture"
+        aria-label={t('profile.changePicture')}
         className="group relative size-32 rounded-full ring-2 ring-border focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent"
       >
         <span className="absolute inset-0 overflow-hidden rounded-full">
           <Avatar url={imageUrl} size={128} className="size-32" />
           {loading ? (
             <span className="absolute inset-0 grid place-items-center bg-surface/80 text-accent">
-              <Spinner label="Uploading your picture" className="scale-150" />
+              <Spinner label={t('profile.uploadingPicture')} className="scale-150" />
             </span>
           ) : (
             <span
@@ -101,7 +102,7 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
                 <StrokeIcon className="size-6">
                   <path d="M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4z" />
                 </StrokeIcon>
-                Edit
+                {t('profile.edit')}
               </span>
             </span>
           )}
@@ -111,7 +112,7 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
           <span
             aria-hidden="true"
             data-testid="change-picture-badge"
-            className="absolute right-0 bottom-0 grid size-9 place-items-center rounded-full bg-accent text-accent-fg shadow-lg ring-4 ring-surface-raised"
+            className="absolute end-0 bottom-0 grid size-9 place-items-center rounded-full bg-accent text-accent-fg shadow-lg ring-4 ring-surface-raised"
           >
             <StrokeIcon className="size-5">
               <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
@@ -126,10 +127,10 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
         accept={ACCEPTED_TYPES.join(',')}
         className="sr-only"
         tabIndex={-1}
-        aria-label="Profile picture file"
+        aria-label={t('profile.pictureFile')}
         onChange={onPick}
       />
-      <p className="text-xs text-fg-muted">JPEG, PNG or WebP, up to 5 MB</p>
+      <p className="text-xs text-fg-muted">{t('profile.pictureHint')}</p>
     </div>
   );
 }
@@ -137,6 +138,7 @@ function ProfilePicture({ imageUrl, onUploaded }: { imageUrl: string | null; onU
 function EditProfileForm({ me }: { me: Me }) {
   const navigate = useNavigate();
   const save = useUpdateProfile();
+  const { t } = useI18n();
   const [imageUrl, setImageUrl] = useState(me.imageUrl);
   const {
     register,
@@ -159,7 +161,7 @@ function EditProfileForm({ me }: { me: Me }) {
         imageUrl,
         ...(values.newPassword ? { newPassword: values.newPassword } : {}),
       });
-      toast.success(profileMessages.saved);
+      toast.success(t('profile.saved'));
       await navigate('/');
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
@@ -173,7 +175,7 @@ function EditProfileForm({ me }: { me: Me }) {
         }
       } else if (!isSessionEnded(error)) {
         // (An ended session is not: the app is moving to /login and says why, web/src/app/session-end.ts.)
-        toast.error(commonMessages.somethingWentWrong);
+        toast.error(t('common.somethingWentWrong'));
       }
     }
   });
@@ -181,7 +183,7 @@ function EditProfileForm({ me }: { me: Me }) {
   return (
     <PageContainer className="flex justify-center">
       <section className="w-full max-w-2xl rounded-2xl border border-border bg-surface-raised p-6 shadow-xl sm:p-10">
-        <h1 className="mb-8 text-2xl font-bold">{profileMessages.heading}</h1>
+        <h1 className="mb-8 text-2xl font-bold">{t('profile.heading')}</h1>
         <div className="mb-8 flex flex-col items-center gap-3">
           <ProfilePicture imageUrl={imageUrl} onUploaded={setImageUrl} />
           <VerificationNotice me={me} />
@@ -189,43 +191,41 @@ function EditProfileForm({ me }: { me: Me }) {
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label="First name"
+              label={t('accounts.firstName')}
               autoComplete="given-name"
               error={errors.firstName?.message}
               {...register('firstName')}
             />
             <TextField
-              label="Last name"
+              label={t('accounts.lastName')}
               autoComplete="family-name"
               error={errors.lastName?.message}
               {...register('lastName')}
             />
           </div>
-          <TextField label="Email" type="email" value={me.email} readOnly disabled />
+          <TextField label={t('accounts.email')} type="email" dir="ltr" value={me.email} readOnly disabled />
           <div className="grid gap-5 sm:grid-cols-2">
             <PasswordField
-              label="New Password"
+              label={t('accounts.newPassword')}
               autoComplete="new-password"
               error={errors.newPassword?.message}
               {...register('newPassword', { onChange: () => recheckField(getFieldState, trigger, 'confirmPassword') })}
             />
             <PasswordField
-              label="Confirm New Password"
+              label={t('accounts.confirmNewPassword')}
               autoComplete="new-password"
               error={errors.confirmPassword?.message}
               {...register('confirmPassword')}
             />
           </div>
-          <p className="-mt-2 text-xs text-fg-muted">
-            Leave the password fields empty to keep your password. A new password signs you out on your other devices.
-          </p>
+          <p className="-mt-2 text-xs text-fg-muted">{t('profile.passwordHint')}</p>
           <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:justify-end">
             <ButtonLink to="/" variant="secondary" size="lg">
-              Cancel
+              {t('profile.cancel')}
             </ButtonLink>
             <Button type="submit" size="lg" disabled={save.isPending}>
-              {save.isPending ? <Spinner label="Saving" /> : null}
-              Continue
+              {save.isPending ? <Spinner label={t('accounts.saving')} /> : null}
+              {t('profile.continue')}
             </Button>
           </div>
         </form>

@@ -2,13 +2,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { forgotPasswordFormSchema } from '../../../../../contracts/accounts';
-import { commonMessages } from '../../../../../contracts/messages/common';
-import { resetPasswordMessages } from '../../../../../contracts/messages/reset-password';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useHydrated, useValuesTypedEarly } from '../../../lib/server-drawn-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthCard } from '../components/auth-card';
@@ -19,7 +18,8 @@ import { AuthCard } from '../components/auth-card';
  * goes back to it, so a screen reader says it is invalid too.
  */
 export function ForgotPassRoute() {
-  useDocumentMeta(resetPasswordMessages.heading);
+  const { t } = useI18n();
+  useDocumentMeta(t('resetPassword.heading'));
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -44,33 +44,32 @@ export function ForgotPassRoute() {
       await request.mutateAsync(parsed.data.email);
       setSent(true);
     } catch (error) {
-      toast.error(
-        error instanceof ApiError && error.status === 429 ? error.message : commonMessages.somethingWentWrong,
-      );
+      toast.error(error instanceof ApiError && error.status === 429 ? error.message : t('common.somethingWentWrong'));
     }
   };
 
   return (
     <AuthCard
-      title={resetPasswordMessages.heading}
+      title={t('resetPassword.heading')}
       footer={
         <Link to="/login" className="font-semibold text-accent hover:underline">
-          Back to Sign In
+          {t('resetPassword.backToSignIn')}
         </Link>
       }
     >
       <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {sent ? (
           <p role="status" className="rounded-lg border border-accent/40 bg-accent/10 px-3 py-2 text-sm text-fg">
-            {resetPasswordMessages.sent}
+            {t('resetPassword.sent')}
           </p>
         ) : (
-          <p className="text-sm text-fg-muted">Enter the email of your account and we will send you a reset link.</p>
+          <p className="text-sm text-fg-muted">{t('resetPassword.intro')}</p>
         )}
         <TextField
-          label="Email"
+          label={t('accounts.email')}
           name="email"
           type="email"
+          dir="ltr"
           inputMode="email"
           autoComplete="email"
           required
@@ -84,8 +83,8 @@ export function ForgotPassRoute() {
           }}
         />
         <Button type="submit" size="lg" disabled={!hydrated || request.isPending}>
-          {request.isPending ? <Spinner label="Sending" /> : null}
-          Reset Password
+          {request.isPending ? <Spinner label={t('resetPassword.sending')} /> : null}
+          {t('resetPassword.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -4,14 +4,14 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type LoginForm, loginFormSchema } from '../../../../../contracts/accounts';
-import { commonMessages } from '../../../../../contracts/messages/common';
-import { loginMessages } from '../../../../../contracts/messages/login';
+import type { MessageKey } from '../../../../../contracts/i18n/types';
 import { safeRedirectPath } from '../../../../../contracts/redirect';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useHydrated } from '../../../lib/server-drawn-form';
 import { useSignIn } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
@@ -23,7 +23,8 @@ import { useWithRedirect } from '../lib/with-redirect';
  * (to / or back to ?redirect=).
  */
 export function LoginRoute() {
-  useDocumentMeta(loginMessages.heading);
+  const { t } = useI18n();
+  useDocumentMeta(t('login.heading'));
   const signIn = useSignIn();
   const signupPath = useWithRedirect('/signup');
   const reason = whySignIn(useSearchParams()[0].get('redirect'));
@@ -53,21 +54,21 @@ export function LoginRoute() {
     clearFailure();
     try {
       await signIn.mutateAsync(values);
-      toast.success(loginMessages.success);
+      toast.success(t('login.success'));
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.code === 'INVALID_CREDENTIALS')) {
         setWrongCredentials(true);
-        setFailure(loginMessages.wrongCredentials);
+        setFailure(t('login.wrongCredentials'));
         // The button was disabled while the request ran, so the focus fell to the page: back to the password.
         setFocus('password', { shouldSelect: true });
       } else if (error instanceof ApiError && error.status === 429) {
         setFailure(error.message);
         setFocus('email');
       } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
-        setFailure(Object.values(error.errors)[0] ?? commonMessages.somethingWentWrong);
+        setFailure(Object.values(error.errors)[0] ?? t('common.somethingWentWrong'));
         setFocus('email');
       } else {
-        toast.error(commonMessages.somethingWentWrong);
+        toast.error(t('common.somethingWentWrong'));
       }
     }
   });
@@ -75,18 +76,18 @@ export function LoginRoute() {
   return (
     <AuthCard
       brand
-      title={loginMessages.heading}
+      title={t('login.heading')}
       footer={
         <>
-          Don&apos;t have an account?{' '}
+          {t('login.noAccount')}{' '}
           <Link to={signupPath} className="font-semibold text-accent hover:underline">
-            Sign Up
+            {t('accounts.signUp')}
           </Link>
         </>
       }
     >
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {reason ? <p className="-mt-3 text-sm text-fg-muted">{reason}</p> : null}
+        {reason ? <p className="-mt-3 text-sm text-fg-muted">{t(reason)}</p> : null}
         {failure ? (
           <p
             role="alert"
@@ -96,8 +97,9 @@ export function LoginRoute() {
           </p>
         ) : null}
         <TextField
-          label="Email"
+          label={t('accounts.email')}
           type="email"
+          dir="ltr"
           autoComplete="email"
           inputMode="email"
           error={errors.email?.message}
@@ -107,19 +109,19 @@ export function LoginRoute() {
         />
         <div className="flex flex-col gap-2">
           <PasswordField
-            label="Password"
+            label={t('accounts.password')}
             autoComplete="current-password"
             error={errors.password?.message}
             invalid={wrongCredentials}
             {...register('password', { onChange: clearFailure })}
           />
           <Link to="/forgot-pass" className="self-end text-sm font-medium text-accent hover:underline">
-            Forgot Password?
+            {t('login.forgotPassword')}
           </Link>
         </div>
         <Button type="submit" size="lg" disabled={!hydrated || signIn.isPending}>
-          {signIn.isPending ? <Spinner label="Signing in" /> : null}
-          Sign In
+          {signIn.isPending ? <Spinner label={t('login.signingIn')} /> : null}
+          {t('accounts.signIn')}
         </Button>
       </form>
     </AuthCard>
@@ -127,11 +129,11 @@ export function LoginRoute() {
 }
 
 /** Why a guard sent the visitor here (?redirect=): booking needs an account, so the page says so. */
-function whySignIn(redirect: string | null): string | null {
+function whySignIn(redirect: string | null): MessageKey | null {
   const target = safeRedirectPath(redirect, '');
   if (!target) return null;
-  if (/^\/event-details\/[^/]+\/get-ticket|^\/payment/.test(target)) return 'Sign in to book your tickets.';
+  if (/^\/event-details\/[^/]+\/get-ticket|^\/payment/.test(target)) return 'login.toBook';
   // A visitor's contact message has gone (the toast said so); its confirmation page needs an account.
-  if (target === '/success-email') return 'Sign in to see the confirmation of your message.';
-  return 'Sign in to continue.';
+  if (target === '/success-email') return 'login.toSeeMessage';
+  return 'login.toContinue';
 }

@@ -3,13 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { type SignUpForm, signUpFormSchema } from '../../../../../contracts/accounts';
-import { commonMessages } from '../../../../../contracts/messages/common';
-import { signupMessages } from '../../../../../contracts/messages/signup';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useDocumentMeta } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { recheckField } from '../../../lib/recheck-field';
 import { useHydrated } from '../../../lib/server-drawn-form';
 import { useSignUp } from '../api/sign-up';
@@ -17,14 +16,14 @@ import { AuthBrand } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
 import { useWithRedirect } from '../lib/with-redirect';
 
-const s = signupMessages;
-
 /**
- * Sign-up: fields checked live with contracts/messages/signup.ts's messages; on success the user is signed in, the
- * verification email is on its way, and the signed-out-only guard sends them to /.
+ * Sign-up: fields checked live with contracts/accounts.ts's rules (their messages are keys of contracts/i18n's
+ * signup namespace); on success the user is signed in, the verification email is on its way, and the
+ * signed-out-only guard sends them to /.
  */
 export function SignupRoute() {
-  useDocumentMeta(s.heading);
+  const { t } = useI18n();
+  useDocumentMeta(t('signup.heading'));
   const signUp = useSignUp();
   const loginPath = useWithRedirect('/login');
   const {
@@ -46,11 +45,11 @@ export function SignupRoute() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await signUp.mutateAsync(values);
-      toast.success(s.success);
+      toast.success(t('signup.success'));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') {
-        setError('email', { message: s.emailTaken }, { shouldFocus: true });
-        toast.error(s.emailTaken);
+        setError('email', { message: 'signup.emailTaken' }, { shouldFocus: true });
+        toast.error(t('signup.emailTaken'));
       } else if (error instanceof ApiError && error.status === 400 && Object.keys(error.errors).length > 0) {
         // The first field the server refused takes the focus (the button was disabled meanwhile).
         let focused = false;
@@ -63,7 +62,7 @@ export function SignupRoute() {
       } else if (error instanceof ApiError && error.status === 429) {
         toast.error(error.message);
       } else {
-        toast.error(commonMessages.somethingWentWrong);
+        toast.error(t('common.somethingWentWrong'));
       }
     }
   });
@@ -74,60 +73,61 @@ export function SignupRoute() {
         <aside className="hidden flex-col justify-between gap-10 bg-gradient-to-br from-accent-strong/90 via-teal-800 to-surface p-10 lg:flex">
           <AuthBrand />
           <div className="flex flex-col gap-4">
-            <h2 className="text-3xl font-bold text-white">{s.alreadyRegistered}</h2>
-            <p className="text-white/85">{s.alreadyRegisteredText}</p>
+            <h2 className="text-3xl font-bold text-white">{t('signup.alreadyRegistered')}</h2>
+            <p className="text-white/85">{t('signup.alreadyRegisteredText')}</p>
             <ButtonLink to={loginPath} variant="secondary" className="self-start">
-              Sign In
+              {t('accounts.signIn')}
             </ButtonLink>
           </div>
         </aside>
         <section className="flex flex-col gap-6 p-6 sm:p-10">
           <AuthBrand className="lg:hidden" />
-          <h1 className="text-2xl font-bold">{s.heading}</h1>
+          <h1 className="text-2xl font-bold">{t('signup.heading')}</h1>
           <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
-                label="First name"
+                label={t('accounts.firstName')}
                 autoComplete="given-name"
                 error={errors.firstName?.message}
                 {...register('firstName')}
               />
               <TextField
-                label="Last name"
+                label={t('accounts.lastName')}
                 autoComplete="family-name"
                 error={errors.lastName?.message}
                 {...register('lastName')}
               />
             </div>
             <TextField
-              label="Email"
+              label={t('accounts.email')}
               type="email"
+              dir="ltr"
               inputMode="email"
               autoComplete="email"
               error={errors.email?.message}
               {...register('email')}
             />
             <PasswordField
-              label="Password"
+              label={t('accounts.password')}
               autoComplete="new-password"
               error={errors.password?.message}
               {...register('password', { onChange: () => recheckField(getFieldState, trigger, 'confirmPassword') })}
             />
             <PasswordField
-              label="Confirm password"
+              label={t('signup.confirmPassword')}
               autoComplete="new-password"
               error={errors.confirmPassword?.message}
               {...register('confirmPassword')}
             />
             <Button type="submit" size="lg" disabled={!hydrated || signUp.isPending}>
-              {signUp.isPending ? <Spinner label="Creating your account" /> : null}
-              Sign Up
+              {signUp.isPending ? <Spinner label={t('signup.creatingAccount')} /> : null}
+              {t('accounts.signUp')}
             </Button>
           </form>
           <p className="text-center text-sm text-fg-muted lg:hidden">
-            {s.alreadyHaveAccount}{' '}
+            {t('signup.alreadyHaveAccount')}{' '}
             <Link to={loginPath} className="font-semibold text-accent hover:underline">
-              Sign In
+              {t('accounts.signIn')}
             </Link>
           </p>
         </section>

@@ -1,4 +1,5 @@
-export const signupMessages = {
+/** The sign-up page and the rules of names and passwords: the spec's texts word for word (spelling included), then ours. */
+export const signup = {
   heading: 'Create a new account',
   namesRequired: 'Both fields are required',
   nameTooShort: 'Minimum 3 charachters required in each field',
@@ -13,4 +14,7 @@ export const signupMessages = {
   alreadyRegistered: 'Already Registered?',
   alreadyRegisteredText: 'Sign in to manage your bookings and explore more events',
   alreadyHaveAccount: 'Already have an account?',
+
+  confirmPassword: 'Confirm password',
+  creatingAccount: 'Creating your account',
 } as const;

@@ -1,0 +1,57 @@
+import type { accounts as english } from '../en/accounts';
+import type { Translation } from '../types';
+
+export const accounts: Translation<typeof english> = {
+  emailVerified: 'تم تأكيد بريدك الإلكتروني.',
+  verificationLinkInvalid: 'رابط التأكيد هذا غير صالح أو انتهت صلاحيته.',
+  sessionEnded: 'انتهت جلستك. سجّل الدخول مرة أخرى.',
+
+  newPasswordHeading: 'اختر كلمة مرور جديدة',
+  // The limits are 50, 128 and 254: numbers whose counted noun is singular and accusative.
+  nameTooLong: 'الحد الأقصى {max} حرفًا',
+  emailTooLong: 'الحد الأقصى {max} حرفًا',
+  passwordTooLong: 'الحد الأقصى {max} حرفًا',
+  rateLimited: 'محاولات كثيرة جدًا، من فضلك انتظر بضع دقائق ثم حاول مرة أخرى.',
+  invalidResetLink: 'انتهت صلاحية رابط إعادة التعيين هذا أو سبق استخدامه. من فضلك اطلب رابطًا جديدًا.',
+  passwordChanged: 'تم تغيير كلمة المرور. سجّل الدخول بكلمة المرور الجديدة.',
+  verificationSent: 'أرسلنا إليك رابط تأكيد جديدًا، تفقّد صندوق الوارد.',
+  notVerified: 'لم يتم تأكيد بريدك الإلكتروني بعد.',
+  resendVerification: 'إعادة إرسال رابط التأكيد',
+  linkSent: 'تم إرسال الرابط',
+  pictureTooLarge: 'يجب ألا يزيد حجم الصورة على ٥ ميجابايت.',
+  pictureInvalid: 'ارفع صورة بصيغة JPEG أو PNG أو WebP لا يزيد حجمها على ٥ ميجابايت.',
+  pictureMissing: 'اختر صورة لرفعها (ملفًا واحدًا في حقل multipart المسمّى "file").',
+  pictureNotUploaded: 'اختر الصورة مرة أخرى، ثم احفظ.',
+  tooManyPictures: {
+    zero: 'رفعت صورًا كثيرة. من فضلك حاول مرة أخرى الآن.',
+    one: 'رفعت صورًا كثيرة. من فضلك انتظر ثانية واحدة ثم حاول مرة أخرى.',
+    two: 'رفعت صورًا كثيرة. من فضلك انتظر ثانيتين ثم حاول مرة أخرى.',
+    few: 'رفعت صورًا كثيرة. من فضلك انتظر {count} ثوانٍ ثم حاول مرة أخرى.',
+    many: 'رفعت صورًا كثيرة. من فضلك انتظر {count} ثانية ثم حاول مرة أخرى.',
+    other: 'رفعت صورًا كثيرة. من فضلك انتظر {count} ثانية ثم حاول مرة أخرى.',
+  },
+  notYourEmail: 'هذا ليس البريد الإلكتروني لحسابك',
+  accountNotFound: 'الحساب غير موجود',
+  noSuchAuthRoute: 'لا يوجد مسار لـ {method} {path}',
+  languageInvalid: 'يجب أن تكون اللغة en أو ar',
+
+  email: 'البريد الإلكتروني',
+  password: 'كلمة المرور',
+  showPassword: 'إظهار كلمة المرور',
+  hidePassword: 'إخفاء كلمة المرور',
+  firstName: 'الاسم الأول',
+  lastName: 'اسم العائلة',
+  newPassword: 'كلمة المرور الجديدة',
+  confirmNewPassword: 'تأكيد كلمة المرور الجديدة',
+  signIn: 'تسجيل الدخول',
+  signUp: 'إنشاء حساب',
+  saving: 'جارٍ الحفظ',
+  sendNewLink: 'أرسل لي رابطًا جديدًا',
+  saveNewPassword: 'حفظ كلمة المرور الجديدة',
+
+  accountMenu: 'قائمة الحساب',
+  account: 'الحساب',
+  yourBookings: 'حجوزاتك',
+  checkIn: 'تسجيل الحضور',
+  logout: 'تسجيل الخروج',
+};

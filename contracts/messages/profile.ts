@@ -1,4 +1,0 @@
-export const profileMessages = {
-  heading: 'Edit Profile',
-  saved: 'Your edits are saved successfully!',
-} as const;
