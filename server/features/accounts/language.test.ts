@@ -36,6 +36,21 @@ function langCookieOf(res: { headers: Record<string, unknown> }): string | undef
 }
 
 describe("the user's language", () => {
+  it('follows the language switch of a signed-in user, and the switch changes no one else', async () => {
+    const user = await ctx.createUser();
+    const other = await ctx.createUser();
+    const res = await ctx.request(user, { method: 'GET', url: '/api/language/ar?to=/profile' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/profile');
+    expect(await languageOf(user.email)).toBe('ar');
+    expect(await languageOf(other.email)).toBeNull();
+    await ctx.request(user, { method: 'GET', url: '/api/language/en' });
+    expect(await languageOf(user.email)).toBe('en');
+    // A visitor's switch only sets the cookie.
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/api/language/ar' });
+    expect(visitor.statusCode).toBe(303);
+  });
+
   it('is kept in the users table: null, en or ar, and nothing else', async () => {
     const user = await ctx.createUser();
     expect(await languageOf(user.email)).toBeNull();

@@ -16,10 +16,9 @@ import {
 } from '../../../contracts/accounts';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
 import { msg } from '../../../contracts/i18n/i18n';
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_S, type Lang } from '../../../contracts/i18n/languages';
 import { problemSchema } from '../../../contracts/problem';
 import { AppError, sendProblem, UnauthorizedError, ValidationError } from '../../plugins/errors';
-import { requestLang } from '../../plugins/i18n';
+import { languageCookie, requestLang } from '../../plugins/i18n';
 import { registerSharedRateLimit } from '../../plugins/shared-rate-limit';
 import { readSingleUpload, UploadRefused } from '../../plugins/single-upload';
 import { createAccountsService, RateLimitedError } from './service';
@@ -34,10 +33,6 @@ const RESET_TOKEN = /^[\x21-\x7e]+$/;
 /** better-auth's session cookie ('eventry.session_token', '__Secure-' prefixed over HTTPS). */
 const SESSION_COOKIE = 'eventry.session_token=';
 
-/** Sets the site's language, as the language switch does (contracts/i18n/languages.ts). */
-function langCookie(language: Lang): string {
-  return `${LANG_COOKIE}=${language}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE_S}; SameSite=Lax`;
-}
 
 /** The better-auth endpoints the product uses; every other one answers 404. */
 const GET_ENDPOINTS = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
@@ -201,7 +196,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
             if (response.ok) {
               // The site follows the user's language from their next page on, in this browser too.
               const language = await accounts.languageOfEmail(email);
-              if (language) reply.header('set-cookie', langCookie(language));
+              if (language) reply.header('set-cookie', languageCookie(language));
             }
             return await relay(reply, response, endpoint);
           }
@@ -270,6 +265,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The language switch (GET /api/language/:lang, plugins/i18n.ts) also saves a signed-in user's choice: their
+  // emails follow it, and so does the site at their next sign-in elsewhere.
+  app.onLanguageChosen(async (request, language) => {
+    const user = await request.currentUser();
+    if (user && user.language !== language) await accounts.setLanguage(user.id, language);
+  });
+
   app.put(
     '/api/me/language',
     {
@@ -286,7 +288,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await request.user();
       await accounts.setLanguage(user.id, request.body.language);
-      return reply.code(204).header('set-cookie', langCookie(request.body.language)).send(null);
+      return reply.code(204).header('set-cookie', languageCookie(request.body.language)).send(null);
     },
   );
 

@@ -6,16 +6,15 @@ import { useI18n } from '../../../lib/i18n';
 /** The brand linking to / (the header is hidden on the sign-in pages). */
 export function AuthBrand({ className }: { className?: string }) {
   const { t } = useI18n();
-  const brand = t('common.brand');
   return (
     <Link
       to="/"
       className={cn('inline-flex items-center gap-2 text-xl font-extrabold tracking-tight text-fg', className)}
     >
       <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-accent text-accent-fg">
-        {brand.charAt(0)}
+        {t('common.brandInitial')}
       </span>
-      {brand}
+      {t('common.brand')}
     </Link>
   );
 }
