@@ -10,10 +10,10 @@ const SHELL_MODULES = new RegExp(
     'web/src/components/ui/(button|card|cn|page|skeleton|reveal|spinner|time)\\.tsx?$',
     // The header's and the footer's brand: on every page, and alone it would be a request of its own.
     'web/src/app/layout/brand\\.tsx$',
-    'web/src/lib/(api-client|chunk)\\.ts$',
+    'web/src/lib/(api-client|chunk|i18n)\\.tsx?$',
     'web/src/features/accounts/api/get-me\\.ts$',
     'web/src/features/catalogue/(api/use-live-events|components/(event-card|icons|scroll-to-top-button)|hooks/use-debounced-value)\\.tsx?$',
-    'contracts/(constants|dates|live|messages/common|messages/catalogue)\\.ts$',
+    'contracts/(constants|dates|live|category-heading|i18n/i18n)\\.ts$',
   ]
     .map((pattern) => `(${pattern})`)
     .join('|'),
@@ -60,10 +60,29 @@ function pageRoutes(): Plugin {
   };
 }
 
+/**
+ * TanStack Query's query cache imports the paging code of infinite queries for the queries that use it; the app
+ * has none, so the browser's build gets a stand-in that fails loudly if one is ever created
+ * (web/src/lib/vendor/no-infinite-queries.ts).
+ */
+function noInfiniteQueries(): Plugin {
+  const stand = path.join(import.meta.dirname, 'web/src/lib/vendor/no-infinite-queries.ts');
+  return {
+    name: 'eventry:no-infinite-queries',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './infiniteQueryBehavior.js' && importer && /@tanstack[\\/]query-core[\\/].*[\\/]query\.js$/.test(importer)) {
+        return stand;
+      }
+      return undefined;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), pageRoutes()],
+  plugins: [react(), tailwindcss(), pageRoutes(), noInfiniteQueries()],
   // The server-side entry (web/src/app/ssr.tsx) carries its dependencies: the server needs no React install.
   ssr: { noExternal: true },
   build: isSsrBuild

@@ -208,6 +208,20 @@ test('the reset page answers the same for an unknown address, typed before the a
   await expect(page.getByText("A password reset link has been sent to your email if it's registered!")).toBeVisible();
 });
 
+test('sign-up fields filled in before the app ran are checked as soon as it runs', async ({ page }) => {
+  const release = await holdRequests(page, '**/assets/boot-*.js');
+  await page.goto('/signup', { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('ab');
+  await page.getByLabel('Email').fill('not-an-address');
+  await page.getByLabel('Last name').fill('Hassan');
+  release();
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  // Checked live, as the spec says, without a keystroke more; the field left valid shows nothing.
+  await expect(page.getByText('Minimum 3 charachters required in each field')).toBeVisible();
+  await expect(page.getByText('Email format: "name@example.com"')).toBeVisible();
+  await expect(page.getByLabel('Last name')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('a registered email is refused at sign-up and the button comes back', async ({ page }) => {
   await page.goto('/signup');
   await page.getByLabel('First name').fill('Layla');

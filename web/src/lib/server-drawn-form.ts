@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useSyncExternalStore } from 'react';
+import type { FieldValues, Path, UseFormSetValue } from 'react-hook-form';
 
 const noSubscription = () => () => {};
 
@@ -37,4 +38,18 @@ export function useValuesTypedEarly(
       if (text && field.name && field.value !== '') adopt(field.name, field.value);
     }
   }, []);
+}
+
+/**
+ * A form checked live (react-hook-form, mode onChange) whose fields were filled in before React took the page
+ * over: each of them is checked once it has, as if it had just been typed ('ab' in a name shows its hint at once,
+ * not after the next keystroke).
+ */
+export function useCheckTypedEarly<T extends FieldValues>(
+  form: RefObject<HTMLFormElement | null>,
+  setValue: UseFormSetValue<T>,
+): void {
+  useValuesTypedEarly(form, (name, value) => {
+    setValue(name as Path<T>, value as T[Path<T>], { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+  });
 }

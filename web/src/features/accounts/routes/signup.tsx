@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -10,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { recheckField } from '../../../lib/recheck-field';
-import { useHydrated } from '../../../lib/server-drawn-form';
+import { useCheckTypedEarly, useHydrated } from '../../../lib/server-drawn-form';
 import { useSignUp } from '../api/sign-up';
 import { AuthBrand } from '../components/auth-card';
 import { PasswordField } from '../components/password-field';
@@ -32,6 +33,7 @@ export function SignupRoute() {
     setError,
     trigger,
     getFieldState,
+    setValue,
     formState: { errors },
   } = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
@@ -39,8 +41,10 @@ export function SignupRoute() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   });
 
-  // The server draws this form (react-hook-form reads what was typed before React took it over).
+  // The server draws this form: what was typed before React took it over is checked once it has.
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useCheckTypedEarly(formRef, setValue);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -83,7 +87,7 @@ export function SignupRoute() {
         <section className="flex flex-col gap-6 p-6 sm:p-10">
           <AuthBrand className="lg:hidden" />
           <h1 className="text-2xl font-bold">{t('signup.heading')}</h1>
-          <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label={t('accounts.firstName')}
