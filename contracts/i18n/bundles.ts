@@ -6,7 +6,13 @@ import type { Namespace } from './types';
  * server's (emails, the PDF) never leave it. messages.test.ts checks that each namespace is in exactly one list.
  */
 export const SITE_NAMESPACES = ['common', 'catalogue'] as const satisfies readonly Namespace[];
-export const ADMIN_NAMESPACES = [] as const satisfies readonly Namespace[];
+export const ADMIN_NAMESPACES = [
+  'eventForm',
+  'admin',
+  'attendees',
+  'door',
+  'doorStaff',
+] as const satisfies readonly Namespace[];
 export const SERVER_NAMESPACES = [] as const satisfies readonly Namespace[];
 
 export const BUNDLES = { site: SITE_NAMESPACES, admin: ADMIN_NAMESPACES } as const;

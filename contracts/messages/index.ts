@@ -1,11 +1,7 @@
-import { adminMessages } from './admin';
 import { bookingsMessages } from './bookings';
 import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
-import { doorMessages } from './door';
-import { doorStaffMessages } from './door-staff';
-import { eventFormMessages } from './event-form';
 import { loginMessages } from './login';
 import { paymentMessages } from './payment';
 import { profileMessages } from './profile';
@@ -27,11 +23,7 @@ export const messages = {
   resetPassword: resetPasswordMessages,
   profile: profileMessages,
   contact: contactMessages,
-  eventForm: eventFormMessages,
-  admin: adminMessages,
   payment: paymentMessages,
   bookings: bookingsMessages,
   tickets: ticketsMessages,
-  door: doorMessages,
-  doorStaff: doorStaffMessages,
 } as const;
