@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { egpToPiasters, eventInputSchema, fieldErrors, piastersToEgpInput } from './admin';
+import { i18nOf } from './i18n/all';
+
+const english = i18nOf('en');
+const arabic = i18nOf('ar');
 
 describe('EGP and piasters', () => {
   it.each([
@@ -10,6 +14,8 @@ describe('EGP and piasters', () => {
     ['.5', 50],
     ['+7', 700],
     [12.25, 1225],
+    ['١٥٠٫٥', 15050],
+    ['۱۲', 1200],
   ] as const)('reads %s EGP as %i piasters', (egp, piasters) => {
     expect(egpToPiasters(egp)).toBe(piasters);
   });
@@ -39,9 +45,14 @@ describe('eventInputSchema', () => {
   /** The form `base` with `change`, read as on `today`. */
   const parse = (change: Record<string, unknown>, today = '2026-06-10') =>
     eventInputSchema(today).safeParse({ ...base, ...change });
-  /** The first message of each field the form shows for `base` with `change` ({} when valid). */
-  const errorsOf = (change: Record<string, unknown>, today?: string) =>
-    fieldErrors(parse(change, today).error?.issues ?? []);
+  /** The first message of each field the form shows for `base` with `change` ({} when valid), in `i18n`'s language. */
+  const errorsOf = (change: Record<string, unknown>, today?: string, i18n = english) =>
+    Object.fromEntries(
+      Object.entries(fieldErrors(parse(change, today).error?.issues ?? [])).map(([field, message]) => [
+        field,
+        i18n.text(message),
+      ]),
+    );
 
   it('reports the date order rules even while other fields are still empty', () => {
     expect(errorsOf({ title: '', endDate: '2026-06-09', eventDate: '2026-06-08' }, '2026-06-01')).toEqual({
@@ -82,6 +93,24 @@ describe('eventInputSchema', () => {
   ])('takes the 24-hour time %s (hours 0-23, minutes 00-59) as %s', (typed, stored) => {
     const result = parse({ startTime: typed, endTime: typed });
     expect(result.success && [result.data.startTime, result.data.endTime]).toEqual([stored, stored]);
+  });
+
+  it('gives its messages as keys: the same rule says it in English and in Arabic', () => {
+    expect(fieldErrors(parse({ title: '' }).error?.issues ?? [])).toEqual({ title: 'eventForm.titleRequired' });
+    expect(errorsOf({ title: 'x'.repeat(121), price: '0' })).toEqual({
+      title: 'Must be at most 120 characters',
+      price: 'Price must be greater than 0',
+    });
+    expect(errorsOf({ title: 'x'.repeat(121), price: '0' }, undefined, arabic)).toEqual({
+      title: 'يجب ألا يتجاوز عدد الأحرف ١٢٠',
+      price: 'يجب أن يكون السعر أكبر من صفر',
+    });
+  });
+
+  it('reads digits typed on an Arabic keyboard', () => {
+    const result = parse({ price: '١٧٥٫٥', tickets: '٤٠', startTime: '٩:٣٠', endTime: '۲۳:۰۰' });
+    expect(result.success && [result.data.pricePiasters, result.data.capacity]).toEqual([17550, 40]);
+    expect(result.success && [result.data.startTime, result.data.endTime]).toEqual(['09:30', '23:00']);
   });
 
   it.each(['24:00', '9:60', '9:5', '123:00', '-1:30', ' : '])('refuses the time %j', (typed) => {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { categorySchema, eventSchema, pageQueryParam, pageSchema } from './catalogue';
 import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
-import { adminMessages } from './messages/admin';
-import { eventFormMessages } from './messages/event-form';
+import { msg } from './i18n/i18n';
+import type { MessageKey } from './i18n/types';
 import { cleanText, requiredOr, visibleLength } from './text';
 
 /**
@@ -22,12 +22,10 @@ import { cleanText, requiredOr, visibleLength } from './text';
  * - startTime, endTime: 24-hour 'HH:MM', the hour may be typed with one digit ('9:30' is stored as '09:30');
  *   shown to the public in 12-hour form.
  * - imageUrl: a URL returned by POST /api/admin/uploads (/uploads/eventImg/<uuid>.webp).
- * Errors come back as 400 problem+json with `errors: { field: message }`, the same messages as here.
+ * - Digits may be typed as Arabic-Indic ('١٥٠', '١٩:٣٠'), and '٫' as the decimal point: they are read as 0-9 and '.'.
+ * Errors come back as 400 problem+json with `errors: { field: message }`, the same messages as here: message
+ * keys (contracts/i18n, namespaces eventForm and admin), which the server and the form show in the page's language.
  */
-
-const m = eventFormMessages;
-
-// The admin feature (server/features/admin) imports its texts from here; they live with the other admin texts.
 
 export const MAX_PRICE_EGP = 1_000_000;
 export const MAX_TICKETS = 100_000;
@@ -38,21 +36,32 @@ const PRICE_PATTERN = /^\d+(\.\d+)?$/;
 const NUMBER_PATTERN = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** A text field, cleaned as contracts/text.ts says (the description keeps its line breaks). */
-function requiredText(required: string, max: number, multiLine = false) {
+function requiredText(required: MessageKey, max: number, multiLine = false) {
   return z
     .string({ error: requiredOr(required) })
     .transform((value) => cleanText(value, multiLine))
     .superRefine((value, ctx) => {
       if (visibleLength(value) === 0) ctx.addIssue({ code: 'custom', message: required });
-      else if (value.length > max) ctx.addIssue({ code: 'custom', message: adminMessages.tooLong(max) });
+      else if (value.length > max) ctx.addIssue({ code: 'custom', message: msg('admin.tooLong', { max }) });
     });
 }
 
-const numberish = (required: string) => z.union([z.string(), z.number()], { error: required });
+const numberish = (required: MessageKey) => z.union([z.string(), z.number()], { error: required });
+
+const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u066b]/g;
+
+/** '١٥٠٫٥' → '150.5': Arabic-Indic digits (and the Arabic decimal point) as a phone's Arabic keyboard types them. */
+function westernDigits(text: string): string {
+  return text.replace(ARABIC_DIGITS, (char) => {
+    const code = char.charCodeAt(0);
+    if (code === 0x066b) return '.';
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
 
 /** '+.5' → '0.5', ' 12. ' → '12': one spelling for every way of writing the same number. */
 function textOf(value: string | number): string {
-  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
+  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : westernDigits(value.trim());
   if (!NUMBER_PATTERN.test(text)) return text;
   text = text.replace(/^\+/, '');
   if (text.startsWith('.')) text = `0${text}`;
@@ -60,43 +69,44 @@ function textOf(value: string | number): string {
   return text;
 }
 
-const priceField = numberish(m.priceRequired).superRefine((value, ctx) => {
+const priceField = numberish('eventForm.priceRequired').superRefine((value, ctx) => {
   const text = textOf(value);
-  if (text === '') return void ctx.addIssue({ code: 'custom', message: m.priceRequired });
-  if (!NUMBER_PATTERN.test(text)) return void ctx.addIssue({ code: 'custom', message: m.priceNumber });
+  if (text === '') return void ctx.addIssue({ code: 'custom', message: 'eventForm.priceRequired' });
+  if (!NUMBER_PATTERN.test(text)) return void ctx.addIssue({ code: 'custom', message: 'eventForm.priceNumber' });
   const amount = Number(text);
-  if (!(amount > 0)) return void ctx.addIssue({ code: 'custom', message: m.pricePositive });
+  if (!(amount > 0)) return void ctx.addIssue({ code: 'custom', message: 'eventForm.pricePositive' });
   if (!PRICE_PATTERN.test(text) || (text.split('.')[1]?.length ?? 0) > 2) {
-    return void ctx.addIssue({ code: 'custom', message: adminMessages.priceDecimals });
+    return void ctx.addIssue({ code: 'custom', message: 'admin.priceDecimals' });
   }
-  if (amount > MAX_PRICE_EGP) ctx.addIssue({ code: 'custom', message: adminMessages.priceTooHigh });
+  if (amount > MAX_PRICE_EGP) ctx.addIssue({ code: 'custom', message: 'admin.priceTooHigh' });
 });
 
-const ticketsField = numberish(m.ticketsRequired).superRefine((value, ctx) => {
+const ticketsField = numberish('eventForm.ticketsRequired').superRefine((value, ctx) => {
   const text = textOf(value);
-  if (text === '') return void ctx.addIssue({ code: 'custom', message: m.ticketsRequired });
-  if (!NUMBER_PATTERN.test(text)) return void ctx.addIssue({ code: 'custom', message: m.ticketsNumber });
+  if (text === '') return void ctx.addIssue({ code: 'custom', message: 'eventForm.ticketsRequired' });
+  if (!NUMBER_PATTERN.test(text)) return void ctx.addIssue({ code: 'custom', message: 'eventForm.ticketsNumber' });
   const amount = Number(text);
-  if (!(amount > 0)) return void ctx.addIssue({ code: 'custom', message: m.ticketsPositive });
-  if (!Number.isInteger(amount)) return void ctx.addIssue({ code: 'custom', message: adminMessages.ticketsWhole });
-  if (amount > MAX_TICKETS) ctx.addIssue({ code: 'custom', message: adminMessages.ticketsTooMany });
+  if (!(amount > 0)) return void ctx.addIssue({ code: 'custom', message: 'eventForm.ticketsPositive' });
+  if (!Number.isInteger(amount)) return void ctx.addIssue({ code: 'custom', message: 'admin.ticketsWhole' });
+  if (amount > MAX_TICKETS) ctx.addIssue({ code: 'custom', message: 'admin.ticketsTooMany' });
 });
 
-function dateField(required: string) {
+function dateField(required: MessageKey) {
   return z
     .string({ error: requiredOr(required) })
     .trim()
     .superRefine((value, ctx) => {
       if (value === '') ctx.addIssue({ code: 'custom', message: required });
-      else if (!isValidDate(value)) ctx.addIssue({ code: 'custom', message: m.invalidDate });
+      else if (!isValidDate(value)) ctx.addIssue({ code: 'custom', message: 'eventForm.invalidDate' });
     });
 }
 
-function timeField(required: string, invalid: string) {
+function timeField(required: MessageKey, invalid: MessageKey) {
   return (
     z
       .string({ error: requiredOr(required) })
       .trim()
+      .transform(westernDigits)
       .superRefine((value, ctx) => {
         if (value === '') ctx.addIssue({ code: 'custom', message: required });
         else if (!TIME_24H.test(value)) ctx.addIssue({ code: 'custom', message: invalid });
@@ -130,40 +140,40 @@ export function eventInputSchema(today: string, options: EventInputOptions = {})
   return z
     .strictObject(
       {
-        title: requiredText(m.titleRequired, 120),
-        host: requiredText(m.hostRequired, 120),
-        location: requiredText(m.locationRequired, 200),
+        title: requiredText('eventForm.titleRequired', 120),
+        host: requiredText('eventForm.hostRequired', 120),
+        location: requiredText('eventForm.locationRequired', 200),
         price: priceField,
         tickets: ticketsField,
         categoryId: z.string().trim().max(64).optional(),
-        startDate: dateField(m.startDateRequired),
-        endDate: dateField(m.endDateRequired),
-        eventDate: dateField(m.eventDateRequired),
-        startTime: timeField(m.startTimeRequired, m.startTimeInvalid),
-        endTime: timeField(m.endTimeRequired, m.endTimeInvalid),
-        description: requiredText(m.descriptionRequired, 5000, true),
+        startDate: dateField('eventForm.startDateRequired'),
+        endDate: dateField('eventForm.endDateRequired'),
+        eventDate: dateField('eventForm.eventDateRequired'),
+        startTime: timeField('eventForm.startTimeRequired', 'eventForm.startTimeInvalid'),
+        endTime: timeField('eventForm.endTimeRequired', 'eventForm.endTimeInvalid'),
+        description: requiredText('eventForm.descriptionRequired', 5000, true),
         imageUrl: z
-          .string({ error: requiredOr(m.imageRequired) })
+          .string({ error: requiredOr('eventForm.imageRequired') })
           .trim()
           .superRefine((value, ctx) => {
-            if (value === '') ctx.addIssue({ code: 'custom', message: m.imageRequired });
+            if (value === '') ctx.addIssue({ code: 'custom', message: 'eventForm.imageRequired' });
             else if (!EVENT_IMAGE_URL_PATTERN.test(value)) {
-              ctx.addIssue({ code: 'custom', message: adminMessages.imageInvalid });
+              ctx.addIssue({ code: 'custom', message: 'admin.imageInvalid' });
             }
           }),
       },
-      { error: (issue) => (issue.code === 'unrecognized_keys' ? adminMessages.unknownField : undefined) },
+      { error: (issue) => (issue.code === 'unrecognized_keys' ? 'admin.unknownField' : undefined) },
     )
     .superRefine((v, ctx) => {
       const valid = (d: unknown): d is string => typeof d === 'string' && isValidDate(d);
       if (valid(v.startDate) && v.startDate < today && v.startDate !== options.currentStartDate) {
-        ctx.addIssue({ code: 'custom', path: ['startDate'], message: m.startDateNotPast });
+        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'eventForm.startDateNotPast' });
       }
       if (valid(v.startDate) && valid(v.endDate) && v.endDate < v.startDate) {
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: m.endDateOrder });
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'eventForm.endDateOrder' });
       }
       if (valid(v.endDate) && valid(v.eventDate) && v.eventDate < v.endDate) {
-        ctx.addIssue({ code: 'custom', path: ['eventDate'], message: m.eventDateOrder });
+        ctx.addIssue({ code: 'custom', path: ['eventDate'], message: 'eventForm.eventDateOrder' });
       }
     })
     .transform((v) => ({
@@ -210,7 +220,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string,
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors[key] ??= adminMessages.unknownField;
+      for (const key of issue.keys) errors[key] ??= 'admin.unknownField';
       continue;
     }
     const key = issue.path.map(String).join('.') || 'body';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { attendeesMessages } from './messages/attendees';
+import type { MessageKey } from './i18n/types';
 import { ticketStatusSchema } from './tickets';
 
 /**
@@ -28,7 +28,7 @@ export const attendeesQuerySchema = z.object({
     .transform((value) => (value ?? '').trim()),
   page: z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, { message: 'page must be a whole number from 1' })
+    .regex(/^[1-9]\d{0,8}$/, { message: 'attendees.pageInvalid' })
     .optional()
     .transform((value) => (value === undefined ? 1 : Number(value))),
 });
@@ -84,21 +84,21 @@ export const attendeesPageSchema = z.object({
 });
 export type AttendeesPage = z.infer<typeof attendeesPageSchema>;
 
-/** The CSV's header row, in column order. */
+/** The CSV's header row, in column order: the message key of each heading. */
 export const ATTENDEES_CSV_COLUMNS = [
-  attendeesMessages.columns.name,
-  attendeesMessages.columns.email,
-  attendeesMessages.columns.code,
-  attendeesMessages.columns.ticket,
-  attendeesMessages.columns.status,
-  attendeesMessages.columns.boughtAt,
-  attendeesMessages.columns.checkedInAt,
-  attendeesMessages.columns.checkedInBy,
-  attendeesMessages.columns.admittedTwice,
-] as const;
+  'attendees.columns.name',
+  'attendees.columns.email',
+  'attendees.columns.code',
+  'attendees.columns.ticket',
+  'attendees.columns.status',
+  'attendees.columns.boughtAt',
+  'attendees.columns.checkedInAt',
+  'attendees.columns.checkedInBy',
+  'attendees.columns.admittedTwice',
+] as const satisfies readonly MessageKey[];
 
-/** A status as the organiser reads it. */
-export function attendeeStatusLabel(status: Attendee['status']): string {
-  if (status === 'checked_in') return attendeesMessages.statusCheckedIn;
-  return status === 'void' ? attendeesMessages.statusVoid : attendeesMessages.statusValid;
+/** A status as the organiser reads it: its message key. */
+export function attendeeStatusLabel(status: Attendee['status']): MessageKey {
+  if (status === 'checked_in') return 'attendees.statusCheckedIn';
+  return status === 'void' ? 'attendees.statusVoid' : 'attendees.statusValid';
 }

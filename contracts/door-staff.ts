@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from './accounts';
-import { doorStaffMessages } from './messages/door-staff';
 
 /** GET /api/admin/events/:id/door-staff: who may keep the event's door. */
 export const doorStaffMemberSchema = z.object({
@@ -18,10 +17,10 @@ export type DoorStaffList = z.infer<typeof doorStaffListSchema>;
 /** POST /api/admin/events/:id/door-staff: gives an existing account the event's door. */
 export const grantDoorStaffBodySchema = z.strictObject({
   email: z
-    .string({ error: doorStaffMessages.emailInvalid })
+    .string({ error: 'doorStaff.emailInvalid' })
     .trim()
-    .min(1, doorStaffMessages.emailInvalid)
-    .max(EMAIL_MAX_LENGTH, doorStaffMessages.emailInvalid),
+    .min(1, 'doorStaff.emailInvalid')
+    .max(EMAIL_MAX_LENGTH, 'doorStaff.emailInvalid'),
 });
 export type GrantDoorStaffBody = z.infer<typeof grantDoorStaffBodySchema>;
 

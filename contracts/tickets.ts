@@ -159,14 +159,13 @@ export const myTicketsSchema = z.object({
 });
 export type MyTickets = z.infer<typeof myTicketsSchema>;
 
-/** POST /api/check-in. `code` is a QR's text or a short code (typed, or typed by a USB scanner). */
+/**
+ * POST /api/check-in. `code` is a QR's text or a short code (typed, or typed by a USB scanner). Its messages are
+ * keys (contracts/i18n: door), answered in the request's language.
+ */
 export const checkInBodySchema = z.strictObject({
-  eventId: z.uuid({ message: msg('tickets.unknownEvent') }),
-  code: z
-    .string()
-    .trim()
-    .min(1, { message: msg('tickets.enterCode') })
-    .max(400, { message: msg('tickets.unknownTicket') }),
+  eventId: z.uuid({ message: 'door.unknownEvent' }),
+  code: z.string().trim().min(1, { message: 'door.enterCode' }).max(400, { message: 'door.unknown' }),
 });
 export type CheckInBody = z.infer<typeof checkInBodySchema>;
 

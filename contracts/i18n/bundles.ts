@@ -17,7 +17,13 @@ export const SITE_NAMESPACES = [
   'profile',
   'accounts',
 ] as const satisfies readonly Namespace[];
-export const ADMIN_NAMESPACES = [] as const satisfies readonly Namespace[];
+export const ADMIN_NAMESPACES = [
+  'eventForm',
+  'admin',
+  'attendees',
+  'door',
+  'doorStaff',
+] as const satisfies readonly Namespace[];
 export const SERVER_NAMESPACES = [] as const satisfies readonly Namespace[];
 
 export const BUNDLES = { site: SITE_NAMESPACES, admin: ADMIN_NAMESPACES } as const;

@@ -1,32 +1,7 @@
-/** Every admin text: the spec's, word for word, then those of rules the spec does not word (limits and our own checks). */
+/**
+ * Moved to contracts/i18n (namespace admin). Left only for server/plugins/storage-s3.test.ts, which reads the
+ * English of one message: delete this file once that test reads it from contracts/i18n.
+ */
 export const adminMessages = {
-  listTitle: 'Event List',
-  mailboxTitle: 'Mailbox',
-  empty: 'There is no Events',
-  confirmDeletion: 'Confirm Deletion: Are you sure you want to delete this item?',
-  deleted: 'Event deleted successfully',
-  deleteFailed: 'Failed to delete event',
-  added: 'Event added successfully',
-  addFailed: 'Failed to add event',
-  edited: 'Event edited successfully',
-  editFailed: 'Failed to edit event',
-
-  priceDecimals: 'Price can have at most 2 decimal places',
-  priceTooHigh: 'Price must be at most 1000000 EGP',
-  ticketsWhole: 'Tickets must be a whole number',
-  ticketsTooMany: 'Tickets must be at most 100000',
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  categoryUnknown: 'Choose one of the listed categories',
   imageInvalid: 'Upload the image again',
-  unknownField: 'Unknown field',
-  capacityBelowTaken: (taken: number) =>
-    `Tickets cannot be fewer than the ${taken} already held or sold for this event`,
-  eventChanged: 'This event was changed by someone else. Reload it and try again.',
-  saveCollided: 'Another save got in the way of this one. Try again.',
-  uploadTooLarge: 'The image is larger than 5 MB. Choose a smaller JPEG, PNG or WebP image.',
-  uploadMissing: 'Choose an image file to upload.',
-  uploadOneFile: 'Upload one JPEG, PNG or WebP image at a time.',
-  uploadBadName: 'The file name is not allowed. Rename the file and try again.',
-  uploadFailed: 'The image could not be uploaded. Try again.',
-  uploadKeptCurrent: 'The current image is kept.',
 } as const;

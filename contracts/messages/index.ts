@@ -1,10 +1,6 @@
-import { adminMessages } from './admin';
 import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
 import { contactMessages } from './contact';
-import { doorMessages } from './door';
-import { doorStaffMessages } from './door-staff';
-import { eventFormMessages } from './event-form';
 
 export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 
@@ -16,8 +12,4 @@ export const messages = {
   common: commonMessages,
   catalogue: catalogueMessages,
   contact: contactMessages,
-  eventForm: eventFormMessages,
-  admin: adminMessages,
-  door: doorMessages,
-  doorStaff: doorStaffMessages,
 } as const;

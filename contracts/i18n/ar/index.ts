@@ -1,8 +1,13 @@
 import type { Messages } from '../types';
 import { accounts } from './accounts';
+import { admin } from './admin';
+import { attendees } from './attendees';
 import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { door } from './door';
+import { doorStaff } from './door-staff';
+import { eventForm } from './event-form';
 import { login } from './login';
 import { payment } from './payment';
 import { profile } from './profile';
@@ -22,4 +27,9 @@ export const ar: Messages = {
   resetPassword,
   profile,
   accounts,
+  eventForm,
+  admin,
+  attendees,
+  door,
+  doorStaff,
 };

@@ -1,7 +1,12 @@
 import { accounts } from './accounts';
+import { admin } from './admin';
+import { attendees } from './attendees';
 import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { door } from './door';
+import { doorStaff } from './door-staff';
+import { eventForm } from './event-form';
 import { login } from './login';
 import { payment } from './payment';
 import { profile } from './profile';
@@ -24,6 +29,11 @@ export const en = {
   resetPassword,
   profile,
   accounts,
+  eventForm,
+  admin,
+  attendees,
+  door,
+  doorStaff,
 } as const;
 
 export type EnglishMessages = typeof en;

@@ -2,15 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../contracts/dates';
 import { payment } from '../../../contracts/i18n/en/payment';
+import { MESSAGES } from '../../../contracts/i18n/all';
 import { messages } from '../../../contracts/messages';
-import { adminMessages } from '../../../contracts/messages/admin';
 import { takeTickets, uploadImage, validEventBody } from '../../test/admin-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());
 
-const m = messages.eventForm;
+const m = MESSAGES.en.eventForm;
+const adminMessages = MESSAGES.en.admin;
 let admin: TestUser;
 let user: TestUser;
 let imageUrl: string;
@@ -179,7 +180,7 @@ describe('POST /api/admin/events', () => {
     ],
     ['an unknown category', { categoryId: 'nope' }, 'categoryId', adminMessages.categoryUnknown],
     ['an unknown field', { isDeleted: true }, 'isDeleted', adminMessages.unknownField],
-    ['a title too long', { title: 'x'.repeat(121) }, 'title', adminMessages.tooLong(120)],
+    ['a title too long', { title: 'x'.repeat(121) }, 'title', 'Must be at most 120 characters'],
   ];
 
   it.each(cases)('refuses %s', async (_name, overrides, field, message) => {
@@ -187,6 +188,24 @@ describe('POST /api/admin/events', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { [field]: message } });
     expect(Object.keys(res.json().errors)).toEqual([field]);
+  });
+
+  it("says what is wrong in the request's language, the field names and codes unchanged", async () => {
+    const res = await ctx.request(admin, {
+      method: 'POST',
+      url: '/api/admin/events',
+      headers: { 'accept-language': 'ar' },
+      payload: validEventBody(ctx, imageUrl, { title: '', price: '10.555', isDeleted: true }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: {
+        title: 'العنوان مطلوب',
+        price: 'لا يمكن أن يحتوي السعر على أكثر من رقمين عشريين',
+        isDeleted: 'حقل غير معروف',
+      },
+    });
   });
 
   it('accepts start, end and event dates on the same day, today', async () => {
@@ -439,10 +458,11 @@ describe('PUT /api/admin/events/:id', () => {
 });
 
 describe('capacity against held and sold tickets', () => {
-  async function setCapacity(id: string, tickets: number) {
+  async function setCapacity(id: string, tickets: number, language?: string) {
     return ctx.request(admin, {
       method: 'PUT',
       url: `/api/admin/events/${id}`,
+      headers: language ? { 'accept-language': language } : {},
       payload: validEventBody(ctx, imageUrl, { tickets }),
     });
   }
@@ -470,8 +490,14 @@ describe('capacity against held and sold tickets', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'CAPACITY_BELOW_TAKEN',
-      detail: adminMessages.capacityBelowTaken(11),
-      errors: { tickets: adminMessages.capacityBelowTaken(11) },
+      detail: 'Tickets cannot be fewer than the 11 already held or sold for this event',
+      errors: { tickets: 'Tickets cannot be fewer than the 11 already held or sold for this event' },
+    });
+    // In Arabic, the count's form: '١١ تذكرة' (and '٣ تذاكر' for three).
+    expect((await setCapacity(event.id, 10, 'ar')).json()).toMatchObject({
+      code: 'CAPACITY_BELOW_TAKEN',
+      detail: 'لا يمكن أن يقل عدد التذاكر عن ١١ تذكرة محجوزة أو مُباعة بالفعل لهذه الفعالية',
+      taken: 11,
     });
     const read = await ctx.request(admin, { method: 'GET', url: `/api/admin/events/${event.id}` });
     expect(read.json()).toMatchObject({ capacity: 20, ticketsAvailable: 9, version: event.version });

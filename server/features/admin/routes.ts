@@ -10,10 +10,10 @@ import {
 } from '../../../contracts/admin';
 import { eventSchema } from '../../../contracts/catalogue';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
-import { adminMessages } from '../../../contracts/messages/admin';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
 import { readSingleUpload, type UploadFailure, UploadRefused } from '../../plugins/single-upload';
+import { InvalidImageError } from '../../plugins/storage';
 import { createAdminService } from './service';
 
 const eventBodySchema = z
@@ -24,17 +24,17 @@ const eventBodySchema = z
 function expectedVersion(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match) throw new AppError(400, 'BAD_IF_MATCH', 'If-Match must be the event version, e.g. "3".');
+  if (!match) throw new AppError(400, 'BAD_IF_MATCH', 'admin.badIfMatch');
   return Number(match[1]);
 }
 
-/** The problem answered for each way an event-image upload can be refused. */
+/** The problem answered for each way an event-image upload can be refused (details are message keys). */
 const UPLOAD_PROBLEMS: Record<UploadFailure, () => AppError> = {
-  'not-multipart': () => new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing),
-  missing: () => new AppError(400, 'UPLOAD_MISSING', adminMessages.uploadMissing),
-  'too-large': () => new AppError(400, 'UPLOAD_TOO_LARGE', adminMessages.uploadTooLarge),
-  'bad-name': () => new AppError(400, 'UPLOAD_BAD_NAME', adminMessages.uploadBadName),
-  invalid: () => new AppError(400, 'UPLOAD_INVALID', adminMessages.uploadOneFile),
+  'not-multipart': () => new AppError(400, 'UPLOAD_MISSING', 'admin.uploadMissing'),
+  missing: () => new AppError(400, 'UPLOAD_MISSING', 'admin.uploadMissing'),
+  'too-large': () => new AppError(400, 'UPLOAD_TOO_LARGE', 'admin.uploadTooLarge'),
+  'bad-name': () => new AppError(400, 'UPLOAD_BAD_NAME', 'admin.uploadBadName'),
+  invalid: () => new AppError(400, 'UPLOAD_INVALID', 'admin.uploadOneFile'),
 };
 
 /** HTTP routes of the admin area: event list, form, soft delete and image upload. Admins only. */
@@ -124,7 +124,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
         if (!(error instanceof UploadRefused)) throw error;
         throw UPLOAD_PROBLEMS[error.reason]();
       }
-      return reply.status(201).send({ url: await service.uploadImage(data) });
+      try {
+        return reply.status(201).send({ url: await service.uploadImage(data) });
+      } catch (error) {
+        // Not a picture sharp can read: the same problem, its words in the request's language.
+        if (error instanceof InvalidImageError) throw new AppError(400, error.code, 'admin.uploadNotImage');
+        throw error;
+      }
     },
   );
 };

@@ -8,8 +8,8 @@ import {
 import type { EventDto } from '../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, DEFAULT_CATEGORY_ID } from '../../../contracts/constants';
 import { todayIn } from '../../../contracts/dates';
+import { msg } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
-import { adminMessages } from '../../../contracts/messages/admin';
 import type { Db, DbOrTx } from '../../db/client';
 import { toEventDto } from '../../domain/events';
 import { AppError, ConflictError, isTransactionCollision, NotFoundError, ValidationError } from '../../plugins/errors';
@@ -23,7 +23,7 @@ export interface AdminDeps {
 }
 
 function eventNotFound(): NotFoundError {
-  return new NotFoundError('This event does not exist or was deleted.', 'EVENT_NOT_FOUND');
+  return new NotFoundError('admin.eventNotFound', 'EVENT_NOT_FOUND');
 }
 
 /** One page of the admin list; a page past the last one answers the last page (as GET /api/events does). */
@@ -37,7 +37,7 @@ function eventNotFound(): NotFoundError {
 async function takeImage(tx: DbOrTx, imageUrl: string): Promise<void> {
   if (await claimUpload(tx, imageUrl)) return;
   if (await repo.lockEventShowingImage(tx, imageUrl)) return;
-  throw new ValidationError({ imageUrl: adminMessages.imageInvalid });
+  throw new ValidationError({ imageUrl: 'admin.imageInvalid' });
 }
 
 /**
@@ -48,8 +48,8 @@ async function takeImage(tx: DbOrTx, imageUrl: string): Promise<void> {
 
 function rethrowSaveError(error: unknown): never {
   const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-  if (code === '23503') throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
-  if (isTransactionCollision(error)) throw new ConflictError('SAVE_COLLIDED', adminMessages.saveCollided);
+  if (code === '23503') throw new ValidationError({ categoryId: 'admin.categoryUnknown' });
+  if (isTransactionCollision(error)) throw new ConflictError('SAVE_COLLIDED', 'admin.saveCollided');
   throw error;
 }
 
@@ -57,7 +57,7 @@ function rethrowSaveError(error: unknown): never {
 
 function changedSince(version: number, expectedVersion: number | undefined): ConflictError | undefined {
   if (expectedVersion === undefined || version === expectedVersion) return undefined;
-  return new ConflictError('EVENT_CHANGED', adminMessages.eventChanged);
+  return new ConflictError('EVENT_CHANGED', 'admin.eventChanged');
 }
 
 /** Why an edit wrote nothing: the event is gone, was changed by someone else, or sold more than the new capacity. */
@@ -68,7 +68,7 @@ async function notWritten(db: DbOrTx, id: string, expectedVersion: number | unde
   const changed = changedSince(state.version, expectedVersion);
   if (changed) return changed;
   const taken = state.capacity - state.ticketsAvailable;
-  const message = adminMessages.capacityBelowTaken(taken);
+  const message = msg('admin.capacityBelowTaken', { count: taken });
   return new AppError(409, 'CAPACITY_BELOW_TAKEN', message, { tickets: message }, { taken });
 }
 
@@ -113,7 +113,7 @@ export function createAdminService(deps: AdminDeps) {
     const result = eventInputSchema(todayIn(deps.timeZone), { currentStartDate: current?.startDate }).safeParse(body);
     if (!result.success) throw new ValidationError(fieldErrors(result.error.issues));
     if (!(await repo.categoryExists(deps.db, result.data.categoryId))) {
-      throw new ValidationError({ categoryId: adminMessages.categoryUnknown });
+      throw new ValidationError({ categoryId: 'admin.categoryUnknown' });
     }
     return result.data;
   }

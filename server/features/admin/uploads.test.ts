@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../../contracts/messages/admin';
+import { MESSAGES } from '../../../contracts/i18n/all';
 import type { Storage } from '../../plugins/storage';
 import { createUploads, MAX_FAILURES_IN_A_ROW, UPLOAD_GRACE_MS, UPLOADS_JOB } from '../../plugins/uploads';
 import {
@@ -19,6 +19,8 @@ import { createAdminService } from './service';
 
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());
+
+const adminMessages = MESSAGES.en.admin;
 
 let admin: TestUser;
 beforeAll(async () => {

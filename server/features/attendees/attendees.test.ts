@@ -16,8 +16,15 @@ async function attendees(eventId: string, query = ''): Promise<AttendeesPage> {
   return res.json();
 }
 
-async function csvOf(eventId: string): Promise<{ text: string; rows: string[][]; headers: Record<string, unknown> }> {
-  const res = await ctx.request(admin, { method: 'GET', url: `/api/admin/events/${eventId}/attendees.csv` });
+async function csvOf(
+  eventId: string,
+  language?: string,
+): Promise<{ text: string; rows: string[][]; headers: Record<string, unknown> }> {
+  const res = await ctx.request(admin, {
+    method: 'GET',
+    url: `/api/admin/events/${eventId}/attendees.csv`,
+    headers: language ? { 'accept-language': language } : {},
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { text: res.body, rows: parseCsv(res.body.replace(/^\uFEFF/, '')), headers: res.headers };
 }
@@ -246,6 +253,38 @@ describe('the attendees CSV', () => {
       '',
     ]);
     expect(rows[2]?.slice(3, 8)).toEqual(['2 of 2', 'Valid', cairo(checked.boughtAt as string), '', '']);
+  });
+
+  it("is written in the request's language: Arabic headings, statuses and ticket numbers, the same times", async () => {
+    const event = await createTestEvent(pool);
+    const buyer = await ctx.createUser({ firstName: 'Omar', lastName: 'Hassan' });
+    await buyTickets(ctx, buyer, event.id, 2);
+    const [first] = (await attendees(event.id)).items as [Attendee];
+    await ctx.request(admin, {
+      method: 'POST',
+      url: '/api/check-in',
+      payload: { eventId: event.id, code: first.code },
+    });
+    const english = await csvOf(event.id);
+    const { rows } = await csvOf(event.id, 'ar-EG,ar;q=0.9');
+    expect(rows[0]).toEqual([
+      'الاسم',
+      'البريد الإلكتروني',
+      'الكود',
+      'التذكرة',
+      'الحالة',
+      'وقت الشراء (Africa/Cairo)',
+      'وقت الدخول (Africa/Cairo)',
+      'سجّل دخوله',
+      'دخول مكرر',
+    ]);
+    const tickets = rows.slice(1);
+    const [checkedIn, valid] = [tickets.find((row) => row[6] !== ''), tickets.find((row) => row[6] === '')];
+    expect(checkedIn?.slice(3, 5)).toEqual(['١ من ٢', 'تم الدخول']);
+    expect(valid?.slice(3, 5)).toEqual(['٢ من ٢', 'صالحة']);
+    // Names, emails, codes and times are the data's own: the same in both languages.
+    const cells = (table: string[][]) => table.slice(1).map((row) => [row[0], row[1], row[2], row[5], row[6], row[7]]);
+    expect(cells(rows).sort()).toEqual(cells(english.rows).sort());
   });
 
   it('cannot be made to run a formula: cells starting with = + - @ are prefixed with an apostrophe', async () => {

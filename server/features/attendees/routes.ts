@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendeesPageSchema, attendeesParamsSchema, attendeesQuerySchema } from '../../../contracts/attendees';
 import { problemSchema } from '../../../contracts/problem';
+import { requestI18n } from '../../plugins/i18n';
 import { createAttendeesService } from './service';
 
 /**
@@ -35,7 +36,8 @@ export const attendeesRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
     {
       schema: {
         tags,
-        summary: "Every ticket of an event with its buyer and check-in, as CSV (UTF-8 with a BOM; the app's time zone)",
+        summary:
+          "Every ticket of an event with its buyer and check-in, as CSV (UTF-8 with a BOM; the app's time zone; headings in the request's language)",
         params: attendeesParamsSchema,
         produces: ['text/csv'],
         response: {
@@ -47,7 +49,7 @@ export const attendeesRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
       },
     },
     async (request, reply) => {
-      const { fileName, body } = await service.csv(request.params.id);
+      const { fileName, body } = await service.csv(request.params.id, requestI18n(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -6,8 +6,8 @@ import {
   type AttendeesQuery,
   attendeeStatusLabel,
 } from '../../../contracts/attendees';
+import type { I18n } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
-import { attendeesMessages } from '../../../contracts/messages/attendees';
 import { formatShortCode, normalizeShortCode, TICKET_CODE_ALPHABET } from '../../../contracts/tickets';
 import type { Queryable } from '../../db/client';
 import { NotFoundError } from '../../plugins/errors';
@@ -87,7 +87,7 @@ function csvFileName(event: AttendeeEventRow): string {
 export function createAttendeesService({ db, timeZone }: AttendeesDeps) {
   async function eventOf(id: string): Promise<AttendeeEventRow> {
     const event = isUuid(id) ? await findActiveEvent(db, id) : undefined;
-    if (!event) throw new NotFoundError(attendeesMessages.eventNotFound, 'EVENT_NOT_FOUND');
+    if (!event) throw new NotFoundError('attendees.eventNotFound', 'EVENT_NOT_FOUND');
     return event;
   }
 
@@ -105,15 +105,17 @@ export function createAttendeesService({ db, timeZone }: AttendeesDeps) {
     return { event, timeZone, counts, items: rows.map(toAttendee), page, pageCount, total: matching };
   }
 
-  async function csv(eventId: string): Promise<{ fileName: string; body: string }> {
+  /** The CSV in `i18n`'s language (its headings, statuses and ticket numbers); times stay sortable in every language. */
+  async function csv(eventId: string, i18n: I18n): Promise<{ fileName: string; body: string }> {
+    const { t } = i18n;
     const event = await eventOf(eventId);
     const local = localTimeFormat(timeZone);
     const rows = (await listAttendees(db, eventId, null, null)).map(toAttendee);
     const zone = ` (${timeZone})`;
     const header = ATTENDEES_CSV_COLUMNS.map((column) =>
-      column === attendeesMessages.columns.boughtAt || column === attendeesMessages.columns.checkedInAt
-        ? `${column}${zone}`
-        : column,
+      column === 'attendees.columns.boughtAt' || column === 'attendees.columns.checkedInAt'
+        ? `${t(column)}${zone}`
+        : t(column),
     );
     const body = toCsv([
       header,
@@ -121,12 +123,12 @@ export function createAttendeesService({ db, timeZone }: AttendeesDeps) {
         a.name,
         a.email,
         formatShortCode(a.code),
-        `${a.number} of ${a.of}`,
-        attendeeStatusLabel(a.status),
+        t('attendees.numberOf', { number: a.number, of: a.of }),
+        t(attendeeStatusLabel(a.status)),
         local(a.boughtAt),
         local(a.checkedInAt),
         a.checkedInBy ?? '',
-        a.admittedTwice ? 'yes' : '',
+        a.admittedTwice ? t('attendees.yes') : '',
       ]),
     ]);
     return { fileName: csvFileName(event), body: `${UTF8_BOM}${body}` };

@@ -162,6 +162,22 @@ describe('check-in', () => {
     const huge = await checkIn(admin, event.id, 'A'.repeat(5000));
     expect(huge.statusCode).toBe(400);
   });
+
+  it("answers refusals in the request's language, with the same codes", async () => {
+    const event = await createTestEvent(pool);
+    const stranger = await ctx.createUser();
+    const ask = (user: typeof admin, payload: Record<string, unknown>, language: string) =>
+      ctx.request(user, { method: 'POST', url: '/api/check-in', payload, headers: { 'accept-language': language } });
+    const refused = await ask(stranger, { eventId: event.id, code: 'ABCDEFGHJK' }, 'ar');
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'لست ضمن فريق البوابة لهذه الفعالية' });
+    const english = await ask(stranger, { eventId: event.id, code: 'ABCDEFGHJK' }, 'en');
+    expect(english.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'You are not on the door staff of this event' });
+    const blank = await ask(admin, { eventId: event.id, code: ' ' }, 'ar');
+    expect(blank.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { code: 'أدخل كود التذكرة' } });
+    expect((await ask(admin, { eventId: event.id, code: ' ' }, 'en')).json().errors).toEqual({
+      code: 'Enter a ticket code',
+    });
+  });
 });
 
 describe('offline bundle and sync', () => {

@@ -1,6 +1,5 @@
 import type { DoorStaffMember } from '../../../contracts/door-staff';
 import { isUuid } from '../../../contracts/ids';
-import { doorStaffMessages } from '../../../contracts/messages/door-staff';
 import type { Queryable } from '../../db/client';
 import { NotFoundError, ValidationError } from '../../plugins/errors';
 import {
@@ -27,7 +26,7 @@ export interface DoorStaffService {
 }
 
 function eventNotFound(): NotFoundError {
-  return new NotFoundError(doorStaffMessages.eventNotFound, 'EVENT_NOT_FOUND');
+  return new NotFoundError('doorStaff.eventNotFound', 'EVENT_NOT_FOUND');
 }
 
 export function createDoorStaffService({ db }: { db: Queryable }): DoorStaffService {
@@ -46,7 +45,7 @@ export function createDoorStaffService({ db }: { db: Queryable }): DoorStaffServ
     async grant(eventId, email) {
       await assertEvent(eventId);
       const user = await findUserByEmail(db, email);
-      if (!user) throw new ValidationError({ email: doorStaffMessages.emailUnknown }, doorStaffMessages.emailUnknown);
+      if (!user) throw new ValidationError({ email: 'doorStaff.emailUnknown' }, 'doorStaff.emailUnknown');
       await insertDoorStaff(db, user.id, eventId);
       return list(eventId);
     },
@@ -54,7 +53,7 @@ export function createDoorStaffService({ db }: { db: Queryable }): DoorStaffServ
     async revoke(eventId, userId) {
       await assertEvent(eventId);
       if (!(await deleteDoorStaff(db, userId, eventId))) {
-        throw new NotFoundError('This person is not on the door staff of this event.', 'DOOR_STAFF_NOT_FOUND');
+        throw new NotFoundError('doorStaff.notOnDoorStaff', 'DOOR_STAFF_NOT_FOUND');
       }
     },
 

@@ -70,6 +70,27 @@ describe('door staff, granted by an admin', () => {
     expect((await revoke(admin, event.id, 'nobody')).statusCode).toBe(404);
   });
 
+  it("answers in the request's language", async () => {
+    const event = await createTestEvent(pool);
+    const inArabic = (url: string, payload?: Record<string, unknown>) =>
+      ctx.request(admin, {
+        method: payload ? 'POST' : 'DELETE',
+        url,
+        payload,
+        headers: { 'accept-language': 'ar' },
+      });
+    const base = `/api/admin/events/${event.id}/door-staff`;
+    expect((await inArabic(base, { email: 'nobody@example.com' })).json()).toMatchObject({
+      detail: 'لا يوجد حساب بهذا البريد الإلكتروني. اطلب من صاحبه إنشاء حساب أولًا.',
+      errors: { email: 'لا يوجد حساب بهذا البريد الإلكتروني. اطلب من صاحبه إنشاء حساب أولًا.' },
+    });
+    expect((await inArabic(base, { email: ' ' })).json().errors).toEqual({ email: 'أدخل عنوان بريد إلكتروني' });
+    expect((await inArabic(`${base}/${admin.id}`)).json()).toMatchObject({
+      code: 'DOOR_STAFF_NOT_FOUND',
+      detail: 'هذا الشخص ليس ضمن فريق البوابة لهذه الفعالية.',
+    });
+  });
+
   it('is for admins only', async () => {
     const event = await createTestEvent(pool);
     const user = await ctx.createUser();

@@ -95,10 +95,10 @@ export function createTicketsService({ db, pool, signer: loadSigner, timeZone }:
   async function assertDoorAccess(user: DoorUser, eventId: string) {
     // A user who keeps no door of that id learns nothing of it, not even whether it exists.
     if (user.role !== 'admin' && !(isUuid(eventId) && (await isDoorStaff(db, user.id, eventId)))) {
-      throw new ForbiddenError(msg('tickets.notDoorStaff'));
+      throw new ForbiddenError('doorStaff.notDoorStaff');
     }
     const event = isUuid(eventId) ? await findCheckInEvent(db, eventId) : undefined;
-    if (!event || event.isDeleted) throw new NotFoundError(msg('tickets.eventNotFound'));
+    if (!event || event.isDeleted) throw new NotFoundError('door.eventUnavailable');
     return { id: event.id, title: event.title };
   }
 

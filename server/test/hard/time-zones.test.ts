@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { eventInputSchema } from '../../../contracts/admin';
 import { addDays, formatTime12, todayIn, weekdayOf } from '../../../contracts/dates';
+import { i18nOf } from '../../../contracts/i18n/all';
 import { createCatalogueService } from '../../features/catalogue/service';
 import { uploadImage } from '../admin-fixtures';
 import { setupTestApp } from '../helpers';
@@ -126,7 +127,9 @@ describe(`date rules with the process in ${processZone}`, () => {
         endDate: startDate,
         eventDate: startDate,
       });
-      return result.success ? [] : result.error.issues.filter((i) => i.path[0] === 'startDate').map((i) => i.message);
+      return result.success
+        ? []
+        : result.error.issues.filter((i) => i.path[0] === 'startDate').map((i) => i18nOf('en').text(i.message));
     };
     expect(errorsFor(today)).toEqual([]);
     expect(errorsFor(addDays(today, -1))).toEqual(['Start date must be today or later']);

@@ -1,9 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, use } from 'react';
 import { NavLink } from 'react-router';
 import type { Me } from '../../../../contracts/accounts';
-import { doorMessages } from '../../../../contracts/messages/door';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
 import { lazyChunk } from '../../lib/chunk';
+import { loadMessages, useI18n } from '../../lib/i18n';
 import { AdminHeaderFrame } from './admin-header-frame';
 
 // Only where emails are kept instead of sent, and only for admins: a chunk of its own.
@@ -13,10 +13,20 @@ const MailboxLink = lazyChunk(
 );
 
 /**
+ * The header's texts are the admin area's (door.checkIn): an admin on a public page has not been sent them, so
+ * they come with this chunk. A failed fetch leaves the page as it is (the link then shows its key).
+ */
+const messagesLoaded = loadMessages('admin').catch(() => {});
+const CHECK_IN = 'door.checkIn';
+
+/**
  * The admin's header: the brand linking to /admin, the admin's full name and Logout; no search, no public links
  * (e2e/accounts.spec.ts 'an admin signs in to /admin, sees the reduced header and signs out').
  */
 export function AdminHeader({ me }: { me: Me }) {
+  const { t } = useI18n();
+  // Waits for them only when they are not there yet (a wait would hold the header back a moment every time).
+  if (t(CHECK_IN) === CHECK_IN) use(messagesLoaded);
   return (
     <AdminHeaderFrame>
       <div className="flex min-w-0 items-center gap-3 sm:gap-4">
@@ -26,14 +36,14 @@ export function AdminHeader({ me }: { me: Me }) {
             `shrink-0 whitespace-nowrap text-sm font-medium hover:text-accent ${isActive ? 'text-accent' : 'text-fg'}`
           }
         >
-          {doorMessages.checkIn}
+          {t(CHECK_IN)}
         </NavLink>
         <span className="shrink-0 whitespace-nowrap">
           <Suspense fallback={null}>
             <MailboxLink />
           </Suspense>
         </span>
-        <span className="min-w-0 max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
+        <span dir="auto" className="min-w-0 max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
           {me.firstName} {me.lastName}
         </span>
         <span className="shrink-0">

@@ -1,12 +1,11 @@
 import { type Attendee, attendeeStatusLabel } from '../../../../../contracts/attendees';
-import { attendeesMessages as m } from '../../../../../contracts/messages/attendees';
 import { formatShortCode } from '../../../../../contracts/tickets';
 import { cn } from '../../../components/ui/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** 'Nov 27, 7:42 PM' in the app's time zone (not the browser's): the door and the organiser read the same time. */
 /** The table's columns in order, each with what its heading adds to the shared classes. */
 const HEADINGS = [
   ['name', ''],
@@ -17,6 +16,7 @@ const HEADINGS = [
   ['checkedInAt', 'whitespace-nowrap'],
 ] as const;
 
+/** 'Nov 27, 7:42 PM' in the app's time zone (not the browser's): the door and the organiser read the same time. */
 export function formatInstant(iso: string, timeZone: string): string {
   let format = formats.get(timeZone);
   if (!format) {
@@ -38,7 +38,14 @@ const statusStyles: Record<Attendee['status'], string> = {
   void: 'border-red-500/40 bg-red-500/15 text-danger line-through decoration-1',
 };
 
+/** An instant as the organiser reads it, in the app's time zone: English as it always was, Arabic in its own words. */
+function useInstant(): (iso: string, timeZone: string) => string {
+  const { lang, instant } = useI18n();
+  return lang === 'en' ? formatInstant : instant;
+}
+
 function StatusBadge({ status }: { status: Attendee['status'] }) {
+  const { t } = useI18n();
   return (
     <span
       className={cn(
@@ -46,12 +53,13 @@ function StatusBadge({ status }: { status: Attendee['status'] }) {
         statusStyles[status],
       )}
     >
-      {attendeeStatusLabel(status)}
+      {t(attendeeStatusLabel(status))}
     </span>
   );
 }
 
 function TwiceFlag() {
+  const { t } = useI18n();
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-300">
       <svg
@@ -64,24 +72,32 @@ function TwiceFlag() {
       >
         <path d="M12 4 2.5 20h19L12 4Zm0 6v4.5m0 3v.5" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      {m.admittedTwice}
+      {t('attendees.admittedTwice')}
     </span>
   );
 }
 
 function Code({ code }: { code: string }) {
-  return <span className="font-mono text-sm tracking-wide whitespace-nowrap">{formatShortCode(code)}</span>;
+  return (
+    <span dir="ltr" className="font-mono text-sm tracking-wide whitespace-nowrap">
+      {formatShortCode(code)}
+    </span>
+  );
 }
 
 function CheckIn({ attendee, timeZone }: { attendee: Attendee; timeZone: string }) {
-  if (!attendee.checkedInAt) return <span className="text-fg-muted">{m.notCheckedIn}</span>;
-  const at = formatInstant(attendee.checkedInAt, timeZone);
+  const { t } = useI18n();
+  const instant = useInstant();
+  if (!attendee.checkedInAt) return <span className="text-fg-muted">{t('attendees.notCheckedIn')}</span>;
+  const at = instant(attendee.checkedInAt, timeZone);
   return (
     <span>
       <time dateTime={attendee.checkedInAt} className="whitespace-nowrap">
         {at}
       </time>
-      {attendee.checkedInBy ? <span className="text-fg-muted"> by {attendee.checkedInBy}</span> : null}
+      {attendee.checkedInBy ? (
+        <span className="text-fg-muted"> {t('attendees.checkedInBy', { name: attendee.checkedInBy })}</span>
+      ) : null}
     </span>
   );
 }
@@ -91,28 +107,34 @@ function CheckIn({ attendee, timeZone }: { attendee: Attendee; timeZone: string 
  * displayed; the other is display:none and so hidden from screen readers too.
  */
 export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone: string }) {
+  const { t } = useI18n();
+  const instant = useInstant();
   return (
     <>
-      <ul className="flex flex-col gap-3 md:hidden" aria-label={m.title}>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={t('attendees.title')}>
         {items.map((a) => (
           <li key={a.ticketId} className="rounded-xl border border-border bg-surface-raised p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="break-words font-semibold">{a.name}</p>
-                <p className="break-all text-sm text-fg-muted">{a.email}</p>
+                <p className="break-words font-semibold">
+                  <bdi>{a.name}</bdi>
+                </p>
+                <p className="break-all text-sm text-fg-muted">
+                  <bdi dir="ltr">{a.email}</bdi>
+                </p>
               </div>
               <StatusBadge status={a.status} />
             </div>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-fg-muted">{m.columns.code}</dt>
+              <dt className="text-fg-muted">{t('attendees.columns.code')}</dt>
               <dd>
                 <Code code={a.code} />
               </dd>
-              <dt className="text-fg-muted">{m.columns.ticket}</dt>
-              <dd>{m.ticketOf(a.number, a.of)}</dd>
-              <dt className="text-fg-muted">{m.columns.boughtAt}</dt>
-              <dd>{a.boughtAt ? formatInstant(a.boughtAt, timeZone) : '—'}</dd>
-              <dt className="text-fg-muted">{m.columns.checkedInAt}</dt>
+              <dt className="text-fg-muted">{t('attendees.columns.ticket')}</dt>
+              <dd>{t('attendees.ticketOf', { number: a.number, of: a.of })}</dd>
+              <dt className="text-fg-muted">{t('attendees.columns.boughtAt')}</dt>
+              <dd>{a.boughtAt ? instant(a.boughtAt, timeZone) : '—'}</dd>
+              <dt className="text-fg-muted">{t('attendees.columns.checkedInAt')}</dt>
               <dd>
                 <CheckIn attendee={a} timeZone={timeZone} />
               </dd>
@@ -127,13 +149,13 @@ export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone
       </ul>
 
       <div className="hidden overflow-x-auto rounded-xl border border-border md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{m.title}</caption>
+        <table className="w-full text-start text-sm">
+          <caption className="sr-only">{t('attendees.title')}</caption>
           <thead className="bg-surface-overlay text-fg-muted">
             <tr>
               {HEADINGS.map(([column, extra]) => (
-                <th key={column} scope="col" className={`px-3 py-3 font-semibold ${extra}`}>
-                  {m.columns[column]}
+                <th key={column} scope="col" className={`px-3 py-3 text-start font-semibold ${extra}`}>
+                  {t(`attendees.columns.${column}`)}
                 </th>
               ))}
             </tr>
@@ -141,15 +163,19 @@ export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone
           <tbody>
             {items.map((a) => (
               <tr key={a.ticketId} className="border-t border-border align-top hover:bg-surface-raised">
-                <th scope="row" className="px-3 py-2.5 font-normal">
-                  <span className="block break-words font-medium">{a.name}</span>
-                  <span className="block break-all text-xs text-fg-muted">{a.email}</span>
+                <th scope="row" className="px-3 py-2.5 text-start font-normal">
+                  <span className="block break-words font-medium">
+                    <bdi>{a.name}</bdi>
+                  </span>
+                  <span className="block break-all text-xs text-fg-muted">
+                    <bdi dir="ltr">{a.email}</bdi>
+                  </span>
                 </th>
                 <td className="px-3 py-2.5">
                   <Code code={a.code} />
                 </td>
                 <td className="px-3 py-2.5 whitespace-nowrap">
-                  {a.number} of {a.of}
+                  {t('attendees.numberOf', { number: a.number, of: a.of })}
                 </td>
                 <td className="px-3 py-2.5">
                   <div className="flex flex-col items-start gap-1">
@@ -158,7 +184,7 @@ export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone
                   </div>
                 </td>
                 <td className="hidden px-3 py-2.5 whitespace-nowrap lg:table-cell">
-                  {a.boughtAt ? <time dateTime={a.boughtAt}>{formatInstant(a.boughtAt, timeZone)}</time> : '—'}
+                  {a.boughtAt ? <time dateTime={a.boughtAt}>{instant(a.boughtAt, timeZone)}</time> : '—'}
                 </td>
                 <td className="px-3 py-2.5">
                   <CheckIn attendee={a} timeZone={timeZone} />
@@ -174,10 +200,11 @@ export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone
 
 /** The page's placeholder: the figures and a few rows, in the places the real ones take. */
 export function AttendeesSkeleton() {
+  const { t } = useI18n();
   return (
     <div aria-busy="true" className="flex flex-col gap-6">
       <p role="status" className="sr-only">
-        Loading attendees
+        {t('attendees.loading')}
       </p>
       <div className="grid grid-cols-3 gap-2 sm:gap-3">
         {[0, 1, 2].map((i) => (

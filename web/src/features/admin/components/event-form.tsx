@@ -9,13 +9,15 @@ import {
   eventInputSchema,
   piastersToEgpInput,
 } from '../../../../../contracts/admin';
-import type { EventDto } from '../../../../../contracts/catalogue';
-import { adminMessages } from '../../../../../contracts/messages/admin';
+import type { Category, EventDto } from '../../../../../contracts/catalogue';
+import type { I18n } from '../../../../../contracts/i18n/i18n';
+import type { MessageKey } from '../../../../../contracts/i18n/types';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { recheckField } from '../../../lib/recheck-field';
 import { useSaveEvent } from '../api/save-event';
 import { ImageField } from './image-field';
@@ -71,8 +73,16 @@ function initialValues(meta: AdminFormMeta, event?: EventDto): EventFormValues {
   };
 }
 
+/** A category's name in the page's language (a category the messages do not know keeps the name it was given). */
+function categoryName(t: I18n['t'], category: Category): string {
+  const key = `catalogue.categories.${category.id}`;
+  const name = t(key as MessageKey);
+  return name === key ? category.name : name;
+}
+
 /** The admin's event form: every field checked as it changes, the whole form on submit (contracts/admin.ts). */
 export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventDto }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const save = useSaveEvent(event?.id);
   const isEdit = event !== undefined;
@@ -110,7 +120,7 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
     try {
       await save.mutateAsync(values);
       saved.current = true;
-      toast.success(isEdit ? adminMessages.edited : adminMessages.added);
+      toast.success(t(isEdit ? 'admin.edited' : 'admin.added'));
       navigate('/admin');
     } catch (error) {
       // The session has ended: the app is moving to /login and says why (web/src/app/session-end.ts).
@@ -122,7 +132,7 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
           }
         }
       }
-      toast.error(isEdit ? adminMessages.editFailed : adminMessages.addFailed);
+      toast.error(t(isEdit ? 'admin.editFailed' : 'admin.addFailed'));
     }
   });
 
@@ -156,67 +166,84 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Title" autoComplete="off" error={errors.title?.message} {...register('title')} />
-        <TextField label="Host" autoComplete="off" error={errors.host?.message} {...register('host')} />
         <TextField
-          label="Location"
+          label={t('eventForm.titleLabel')}
+          autoComplete="off"
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <TextField
+          label={t('eventForm.hostLabel')}
+          autoComplete="off"
+          error={errors.host?.message}
+          {...register('host')}
+        />
+        <TextField
+          label={t('eventForm.locationLabel')}
           autoComplete="off"
           className="sm:col-span-2"
           error={errors.location?.message}
           {...register('location')}
         />
         <TextField
-          label="Ticket price (EGP)"
+          label={t('eventForm.priceLabel')}
           inputMode="decimal"
           autoComplete="off"
           error={errors.price?.message}
           {...register('price')}
         />
         <TextField
-          label="Number of tickets"
+          label={t('eventForm.ticketsLabel')}
           inputMode="numeric"
           autoComplete="off"
           error={errors.tickets?.message}
           hint={
-            taken > 0 ? (
-              <p className="text-xs text-fg-muted">{taken} already held or sold: the number cannot go below it.</p>
-            ) : undefined
+            taken > 0 ? <p className="text-xs text-fg-muted">{t('eventForm.taken', { count: taken })}</p> : undefined
           }
           {...register('tickets')}
         />
-        <SelectField label="Category" error={errors.categoryId?.message} {...register('categoryId')}>
+        <SelectField
+          label={t('eventForm.categoryLabel')}
+          error={errors.categoryId?.message}
+          {...register('categoryId')}
+        >
           {meta.categories.map((category) => (
             <option key={category.id} value={category.id}>
-              {category.name}
+              {categoryName(t, category)}
             </option>
           ))}
         </SelectField>
       </div>
 
       <fieldset className="grid gap-5 sm:grid-cols-3">
-        <legend className="sr-only">Dates</legend>
+        <legend className="sr-only">{t('eventForm.dates')}</legend>
         <TextField
-          label="Start date"
+          label={t('eventForm.startDateLabel')}
           type="date"
           min={isEdit ? undefined : meta.today}
           error={errors.startDate?.message}
           {...register('startDate', { onChange: () => recheck('endDate') })}
         />
         <TextField
-          label="End date"
+          label={t('eventForm.endDateLabel')}
           type="date"
           error={errors.endDate?.message}
           {...register('endDate', { onChange: () => recheck('eventDate') })}
         />
-        <TextField label="Event date" type="date" error={errors.eventDate?.message} {...register('eventDate')} />
+        <TextField
+          label={t('eventForm.eventDateLabel')}
+          type="date"
+          error={errors.eventDate?.message}
+          {...register('eventDate')}
+        />
       </fieldset>
 
       {/* Text, not type=time: a time input follows the browser's locale (AM/PM in en-US), the spec wants 24-hour HH:MM. */}
       <fieldset className="grid gap-5 sm:grid-cols-2">
-        <legend className="sr-only">Times, 24-hour</legend>
+        <legend className="sr-only">{t('eventForm.times')}</legend>
         <TextField
-          label="Start time (24-hour)"
-          placeholder="HH:MM"
+          label={t('eventForm.startTimeLabel')}
+          placeholder={t('eventForm.timePlaceholder')}
           inputMode="numeric"
           maxLength={5}
           autoComplete="off"
@@ -224,8 +251,8 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
           {...register('startTime')}
         />
         <TextField
-          label="End time (24-hour)"
-          placeholder="HH:MM"
+          label={t('eventForm.endTimeLabel')}
+          placeholder={t('eventForm.timePlaceholder')}
           inputMode="numeric"
           maxLength={5}
           autoComplete="off"
@@ -234,15 +261,20 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
         />
       </fieldset>
 
-      <TextAreaField label="Description" rows={6} error={errors.description?.message} {...register('description')} />
+      <TextAreaField
+        label={t('eventForm.descriptionLabel')}
+        rows={6}
+        error={errors.description?.message}
+        {...register('description')}
+      />
 
       <div className="flex flex-wrap justify-end gap-3">
         <ButtonLink to="/admin" variant="secondary">
-          Cancel
+          {t('eventForm.cancel')}
         </ButtonLink>
         <Button type="submit" disabled={saving} className="min-w-36">
-          {saving ? <Spinner label="Saving" /> : null}
-          {isEdit ? 'Save Changes' : 'Create Event'}
+          {saving ? <Spinner label={t('eventForm.saving')} /> : null}
+          {t(isEdit ? 'eventForm.saveChanges' : 'eventForm.create')}
         </Button>
       </div>
     </form>

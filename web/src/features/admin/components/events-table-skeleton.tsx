@@ -1,19 +1,22 @@
 import { Skeleton } from '../../../components/ui/skeleton';
-import { ADMIN_COLUMNS, TABLE_FRAME } from './events-table';
+import { useI18n } from '../../../lib/i18n';
+import { ADMIN_COLUMNS, TABLE_FRAME, useColumnHeading } from './events-table';
 
 /** The table's placeholder: the same columns, grey bars in ten rows (a page's worth). */
 export function EventsTableSkeleton() {
+  const { t } = useI18n();
+  const heading = useColumnHeading();
   return (
     <div className={TABLE_FRAME} aria-busy="true">
       <p role="status" className="sr-only">
-        Loading events
+        {t('admin.loadingEvents')}
       </p>
-      <table className="w-full text-left text-sm" aria-hidden="true">
+      <table className="w-full text-start text-sm" aria-hidden="true">
         <thead className="bg-surface-overlay text-fg-muted">
           <tr>
             {ADMIN_COLUMNS.map((column) => (
               <th key={column.key} scope="col" className={`px-3 py-3 font-semibold ${column.className}`}>
-                {column.label}
+                {heading(column.key)}
               </th>
             ))}
           </tr>

@@ -1,26 +1,39 @@
 import { Link } from 'react-router';
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { CURRENCY } from '../../../../../contracts/constants';
-import { formatDate, formatPiasters } from '../../../../../contracts/dates';
+import type { MessageKey } from '../../../../../contracts/i18n/types';
 import { cn } from '../../../components/ui/cn';
 import { Time } from '../../../components/ui/time';
+import { useI18n } from '../../../lib/i18n';
 
 /**
  * The admin table's columns; the less important ones hide on small screens. Every column but the
  * title keeps to one line at its content's width; the title takes the width they leave (w-full max-w-0: however
  * long, it never widens the table), so each row's actions stay in view. Below md the title wraps in full (cut
  * short in so narrow a column, similar titles would look the same); wider, it is cut short to one line.
+ * Each heading says text-start itself: a th inheriting 'start' from its table would be centred.
  */
 export const ADMIN_COLUMNS = [
-  { key: 'number', label: '#', className: 'w-12 hidden sm:table-cell whitespace-nowrap' },
-  { key: 'title', label: 'Event Title', className: 'w-full max-w-0' },
-  { key: 'host', label: 'Host', className: 'hidden lg:table-cell whitespace-nowrap' },
-  { key: 'time', label: 'Time', className: 'hidden md:table-cell whitespace-nowrap' },
-  { key: 'date', label: 'Date', className: 'hidden md:table-cell whitespace-nowrap' },
-  { key: 'price', label: 'Price', className: 'whitespace-nowrap' },
-  { key: 'tickets', label: 'Tickets', className: 'hidden sm:table-cell whitespace-nowrap' },
-  { key: 'actions', label: '', className: 'w-32 text-right' },
+  { key: 'number', className: 'w-12 hidden sm:table-cell whitespace-nowrap text-start' },
+  { key: 'title', className: 'w-full max-w-0 text-start' },
+  { key: 'host', className: 'hidden lg:table-cell whitespace-nowrap text-start' },
+  { key: 'time', className: 'hidden md:table-cell whitespace-nowrap text-start' },
+  { key: 'date', className: 'hidden md:table-cell whitespace-nowrap text-start' },
+  { key: 'price', className: 'whitespace-nowrap text-start' },
+  { key: 'tickets', className: 'hidden sm:table-cell whitespace-nowrap text-start' },
+  { key: 'actions', className: 'w-32 text-end' },
 ] as const;
+
+type AdminColumn = (typeof ADMIN_COLUMNS)[number]['key'];
+
+/** A column's heading: '#' for the row number (not a text), none for the actions (named for screen readers). */
+export function useColumnHeading(): (key: AdminColumn) => string {
+  const { t } = useI18n();
+  return (key) => {
+    if (key === 'number') return '#';
+    if (key === 'actions') return '';
+    return t(`admin.columns.${key}` satisfies MessageKey);
+  };
+}
 
 function PencilIcon() {
   return (
@@ -69,16 +82,17 @@ export function EventsTable({
   firstNumber: number;
   onDelete: (event: EventDto, trigger: HTMLButtonElement) => void;
 }) {
-  const cell = (key: (typeof ADMIN_COLUMNS)[number]['key']) =>
-    ADMIN_COLUMNS.find((column) => column.key === key)?.className ?? '';
+  const { t, date, price, number } = useI18n();
+  const heading = useColumnHeading();
+  const cell = (key: AdminColumn) => ADMIN_COLUMNS.find((column) => column.key === key)?.className ?? '';
   return (
     <div className={TABLE_FRAME}>
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <thead className="bg-surface-overlay text-fg-muted">
           <tr>
             {ADMIN_COLUMNS.map((column) => (
               <th key={column.key} scope="col" className={cn('px-3 py-3 font-semibold', column.className)}>
-                {column.key === 'actions' ? <span className="sr-only">Actions</span> : column.label}
+                {column.key === 'actions' ? <span className="sr-only">{t('admin.actions')}</span> : heading(column.key)}
               </th>
             ))}
           </tr>
@@ -86,53 +100,51 @@ export function EventsTable({
         <tbody>
           {events.map((event, index) => (
             <tr key={event.id} className="border-t border-border hover:bg-surface-raised">
-              <td className={cn('px-3 py-2 text-fg-muted', cell('number'))}>{firstNumber + index}</td>
+              <td className={cn('px-3 py-2 text-fg-muted', cell('number'))}>{number(firstNumber + index)}</td>
               <th scope="row" className={cn('px-3 py-2 font-medium', cell('title'))}>
                 <span className="block break-words md:truncate" title={event.title}>
-                  {event.title}
+                  <bdi>{event.title}</bdi>
                 </span>
                 <span className="block text-xs font-normal text-fg-muted md:hidden">
-                  {formatDate(event.startDate)} · <Time value={event.startTime} />
+                  {date(event.startDate)} · <Time value={event.startTime} />
                 </span>
               </th>
               <td className={cn('px-3 py-2 text-fg-muted', cell('host'))}>
                 <span className="block max-w-48 truncate" title={event.host}>
-                  {event.host}
+                  <bdi>{event.host}</bdi>
                 </span>
               </td>
               <td className={cn('px-3 py-2', cell('time'))}>
                 <Time value={event.startTime} />
               </td>
-              <td className={cn('px-3 py-2', cell('date'))}>{formatDate(event.startDate)}</td>
-              <td className={cn('px-3 py-2', cell('price'))}>
-                {formatPiasters(event.pricePiasters)} {CURRENCY}
-              </td>
+              <td className={cn('px-3 py-2', cell('date'))}>{date(event.startDate)}</td>
+              <td className={cn('px-3 py-2', cell('price'))}>{price(event.pricePiasters)}</td>
               <td className={cn('px-3 py-2', cell('tickets'))}>
-                {event.ticketsAvailable}
-                <span className="text-fg-muted"> / {event.capacity}</span>
+                {number(event.ticketsAvailable)}
+                <span className="text-fg-muted"> / {number(event.capacity)}</span>
               </td>
               <td className={cn('px-3 py-2', cell('actions'))}>
                 <div className="flex justify-end gap-1">
                   <Link
                     to={`/admin/event/${event.id}/attendees`}
-                    aria-label={`Attendees of ${event.title}`}
-                    title="Attendees"
+                    aria-label={t('admin.attendeesOf', { title: event.title })}
+                    title={t('admin.attendees')}
                     className={cn(iconButton, 'hover:text-accent')}
                   >
                     <PeopleIcon />
                   </Link>
                   <Link
                     to={`/admin/event/${event.id}`}
-                    aria-label={`Edit ${event.title}`}
-                    title="Edit"
+                    aria-label={t('admin.editOf', { title: event.title })}
+                    title={t('admin.edit')}
                     className={cn(iconButton, 'hover:text-accent')}
                   >
                     <PencilIcon />
                   </Link>
                   <button
                     type="button"
-                    aria-label={`Delete ${event.title}`}
-                    title="Delete"
+                    aria-label={t('admin.deleteOf', { title: event.title })}
+                    title={t('admin.delete')}
                     className={cn(iconButton, 'hover:text-danger')}
                     onClick={(e) => onDelete(event, e.currentTarget)}
                   >

@@ -1,10 +1,10 @@
 import { type RefCallback, useId, useRef, useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../../../contracts/constants';
-import { adminMessages } from '../../../../../contracts/messages/admin';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useUploadEventImage } from '../api/upload-event-image';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -30,6 +30,7 @@ export function ImageField({
   /** The form's handle on the file input: a refused form focuses it when the image is its first error. */
   fieldRef?: RefCallback<HTMLInputElement>;
 }) {
+  const { t, text } = useI18n();
   const inputId = useId();
   const labelId = `${inputId}-label`;
   const statusId = `${inputId}-status`;
@@ -42,9 +43,9 @@ export function ImageField({
   function onFile(file: File | undefined) {
     if (!file) return;
     // A refused replacement leaves the picture shown: say that it is the one kept.
-    const refuse = (message: string) => onError(value ? `${message} ${adminMessages.uploadKeptCurrent}` : message);
+    const refuse = (message: string) => onError(value ? `${message} ${t('admin.uploadKeptCurrent')}` : message);
     if (file.size > MAX_UPLOAD_BYTES) {
-      refuse(adminMessages.uploadTooLarge);
+      refuse(t('admin.uploadTooLarge'));
       return;
     }
     upload.mutate(file, {
@@ -52,7 +53,7 @@ export function ImageField({
         setFileName(file.name);
         onUploaded(url);
       },
-      onError: (e) => refuse(e instanceof ApiError && e.status === 400 ? e.message : adminMessages.uploadFailed),
+      onError: (e) => refuse(e instanceof ApiError && e.status === 400 ? e.message : t('admin.uploadFailed')),
       onSettled: () => {
         if (inputRef.current) inputRef.current.value = '';
       },
@@ -62,7 +63,7 @@ export function ImageField({
   return (
     <div className="flex flex-col gap-1.5">
       <label id={labelId} htmlFor={inputId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
-        Event image
+        {t('eventForm.imageLabel')}
       </label>
       <div
         className={cn(
@@ -71,11 +72,11 @@ export function ImageField({
         )}
       >
         {upload.isPending ? (
-          <Spinner label="Uploading image" className="text-accent" />
+          <Spinner label={t('eventForm.uploadingImage')} className="text-accent" />
         ) : value ? (
-          <img src={value} alt="Event preview" className="size-full object-cover" />
+          <img src={value} alt={t('eventForm.imagePreview')} className="size-full object-cover" />
         ) : (
-          <span className="px-4 text-center text-sm text-fg-muted">JPEG, PNG or WebP, at most 5 MB</span>
+          <span className="px-4 text-center text-sm text-fg-muted">{t('eventForm.imageHint')}</span>
         )}
       </div>
       <div className="relative flex max-w-xl items-center gap-3">
@@ -105,15 +106,21 @@ export function ImageField({
             'shrink-0 cursor-pointer peer-focus:outline-2 peer-focus:outline-offset-2 peer-focus:outline-accent peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
           )}
         >
-          {value ? 'Replace image' : 'Choose image'}
+          {t(value ? 'eventForm.replaceImage' : 'eventForm.chooseImage')}
         </label>
         <span id={statusId} className="min-w-0 truncate text-sm text-fg-muted">
-          {upload.isPending ? 'Uploading…' : value ? (fileName ?? 'Current image') : 'No image chosen'}
+          {upload.isPending ? (
+            t('eventForm.uploading')
+          ) : value && fileName ? (
+            <bdi>{fileName}</bdi>
+          ) : (
+            t(value ? 'eventForm.currentImage' : 'eventForm.noImage')
+          )}
         </span>
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>

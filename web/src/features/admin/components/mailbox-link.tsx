@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { useMailDelivery } from '../api/get-mailbox';
 
 /**
@@ -6,11 +7,12 @@ import { useMailDelivery } from '../api/get-mailbox';
  * admin mailbox. With SMTP the page would show little but delivery statuses, so the header leaves it out.
  */
 export function MailboxLink() {
+  const { t } = useI18n();
   const { data: delivery } = useMailDelivery();
   if (delivery !== 'log') return null;
   return (
     <Link to="/admin/mailbox" className="text-sm font-medium text-fg hover:text-accent">
-      Mailbox
+      {t('admin.mailboxTitle')}
     </Link>
   );
 }

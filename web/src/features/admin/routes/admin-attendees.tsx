@@ -1,27 +1,27 @@
 import { useEffect, useId } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { ATTENDEES_PAGE_SIZE, ATTENDEES_QUERY_MAX, type AttendeeCounts } from '../../../../../contracts/attendees';
-import { formatDate } from '../../../../../contracts/dates';
 import { isUuid } from '../../../../../contracts/ids';
-import { attendeesMessages as m } from '../../../../../contracts/messages/attendees';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { attendeesCsvUrl, useAttendees } from '../api/get-attendees';
 import { AttendeesList, AttendeesSkeleton } from '../components/attendees-list';
 import { useListSearch } from '../components/use-list-search';
 
 function Figure({ label, value, detail, tone }: { label: string; value: number; detail?: string; tone?: 'warn' }) {
+  const { lang, number } = useI18n();
   return (
     <div className="flex min-w-0 flex-col rounded-xl border border-border bg-surface-raised p-3 sm:p-4">
       <dt className="text-xs text-fg-muted sm:text-sm">{label}</dt>
       <dd
         className={`mt-1 text-3xl font-bold tabular-nums sm:text-4xl ${tone === 'warn' && value > 0 ? 'text-amber-300' : ''}`}
       >
-        {value.toLocaleString('en-US')}
+        {lang === 'en' ? value.toLocaleString('en-US') : number(value)}
         {detail ? (
           <>
             <span className="sr-only">, </span>
@@ -34,24 +34,27 @@ function Figure({ label, value, detail, tone }: { label: string; value: number; 
 }
 
 function Figures({ counts }: { counts: AttendeeCounts }) {
-  const share = counts.sold > 0 ? `${Math.round((counts.checkedIn / counts.sold) * 100)}%` : undefined;
+  const { t } = useI18n();
+  const share =
+    counts.sold > 0 ? t('attendees.share', { percent: Math.round((counts.checkedIn / counts.sold) * 100) }) : undefined;
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-      <Figure label={m.sold} value={counts.sold} />
-      <Figure label={m.checkedIn} value={counts.checkedIn} detail={share} />
-      <Figure label={m.admittedTwiceCount} value={counts.admittedTwice} tone="warn" />
+      <Figure label={t('attendees.sold')} value={counts.sold} />
+      <Figure label={t('attendees.checkedIn')} value={counts.checkedIn} detail={share} />
+      <Figure label={t('attendees.admittedTwiceCount')} value={counts.admittedTwice} tone="warn" />
     </dl>
   );
 }
 
 /** /admin/event/:id/attendees: who holds a ticket, who is in; kept up to date while the page is open. */
 export function AdminAttendeesRoute() {
+  const { t, date } = useI18n();
   const { id = '' } = useParams();
   const { q, page, search, setSearch, go } = useListSearch();
   const searchId = useId();
   const valid = isUuid(id);
   const { data, error, isPending, isError, refetch, isFetching } = useAttendees({ eventId: id, q, page });
-  useDocumentMeta(data ? m.titleOf(data.event.title) : m.title);
+  useDocumentMeta(data ? t('attendees.titleOf', { event: data.event.title }) : t('attendees.title'));
 
   // The server answers the last page for one past it: the address follows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the answered page only
@@ -71,16 +74,19 @@ export function AdminAttendeesRoute() {
           to="/admin"
           className="self-start text-sm text-fg-muted underline-offset-2 hover:text-accent hover:underline"
         >
-          ← {m.backToEvents}
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {t('attendees.backToEvents')}
         </Link>
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0">
             <h1 tabIndex={-1} data-route-focus className="text-3xl font-bold">
-              {m.title}
+              {t('attendees.title')}
             </h1>
             {data ? (
               <p className="mt-1 break-words text-fg-muted">
-                <span className="font-medium text-fg">{data.event.title}</span> · {formatDate(data.event.eventDate)} ·{' '}
+                <bdi className="font-medium text-fg">{data.event.title}</bdi> · {date(data.event.eventDate)} ·{' '}
                 <TimeRange start={data.event.startTime} end={data.event.endTime} />
               </p>
             ) : (
@@ -99,7 +105,7 @@ export function AdminAttendeesRoute() {
             >
               <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-            {m.downloadCsv}
+            {t('attendees.downloadCsv')}
           </a>
         </div>
       </div>
@@ -110,28 +116,28 @@ export function AdminAttendeesRoute() {
         <LoadError
           onRetry={() => void refetch()}
           retrying={isFetching}
-          back={{ to: '/admin', label: m.backToEvents }}
+          back={{ to: '/admin', label: t('attendees.backToEvents') }}
         />
       ) : data ? (
         <>
-          <section aria-label="Counts" className="flex flex-col gap-2">
+          <section aria-label={t('attendees.counts')} className="flex flex-col gap-2">
             <Figures counts={data.counts} />
             <p className="flex items-center gap-2 text-xs text-fg-muted">
               <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-accent" />
-              {m.live}
+              {t('attendees.live')}
             </p>
           </section>
 
           <div className="flex flex-col gap-1.5 sm:max-w-sm">
             <label htmlFor={searchId} className="text-sm font-medium">
-              {m.searchLabel}
+              {t('attendees.searchLabel')}
             </label>
             <input
               id={searchId}
               type="search"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
-              placeholder={m.searchPlaceholder}
+              placeholder={t('attendees.searchPlaceholder')}
               maxLength={ATTENDEES_QUERY_MAX}
               autoComplete="off"
               spellCheck={false}
@@ -141,12 +147,12 @@ export function AdminAttendeesRoute() {
 
           {data.items.length === 0 ? (
             <p className="rounded-xl border border-border p-10 text-center text-lg text-fg-muted">
-              {q ? m.noMatch(q) : m.empty}
+              {q ? t('attendees.noMatch', { q }) : t('attendees.empty')}
             </p>
           ) : (
             <>
               <p className="text-sm text-fg-muted" aria-live="polite">
-                {m.showing(first, first + data.items.length - 1, data.total)}
+                {t('attendees.showing', { from: first, to: first + data.items.length - 1, total: data.total })}
               </p>
               <AttendeesList items={data.items} timeZone={data.timeZone} />
             </>
@@ -154,7 +160,7 @@ export function AdminAttendeesRoute() {
 
           {pageCount > 1 ? (
             // aria-disabled rather than disabled: the button that reached the first or last page keeps the focus.
-            <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+            <nav aria-label={t('attendees.pagination')} className="flex items-center justify-center gap-4">
               <Button
                 variant="secondary"
                 size="sm"
@@ -162,10 +168,10 @@ export function AdminAttendeesRoute() {
                 className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                 onClick={() => data.page > 1 && go({ page: data.page - 1 })}
               >
-                Previous
+                {t('attendees.previous')}
               </Button>
               <span className="text-sm text-fg-muted">
-                Page {data.page} of {pageCount}
+                {t('attendees.pageOf', { page: data.page, pages: pageCount })}
               </span>
               <Button
                 variant="secondary"
@@ -174,7 +180,7 @@ export function AdminAttendeesRoute() {
                 className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                 onClick={() => data.page < pageCount && go({ page: data.page + 1 })}
               >
-                Next
+                {t('attendees.next')}
               </Button>
             </nav>
           ) : null}

@@ -1,19 +1,20 @@
 import { Navigate, useParams } from 'react-router';
 import { isUuid } from '../../../../../contracts/ids';
-import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useAdminEvent } from '../api/get-admin-event';
 import { useFormMeta } from '../api/get-form-meta';
 import { EventForm } from '../components/event-form';
 
 function FormSkeleton() {
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-6" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading the event
+        {t('eventForm.loading')}
       </p>
       <Skeleton className="aspect-video w-full max-w-xl" />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -29,10 +30,11 @@ function FormSkeleton() {
 
 /** /admin/event/new creates, /admin/event/{id} edits. */
 export function AdminEventFormRoute() {
+  const { t } = useI18n();
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
   const valid = isNew || isUuid(id);
-  const heading = isNew ? 'Create Event' : 'Edit Event';
+  const heading = t(isNew ? 'eventForm.createTitle' : 'eventForm.editTitle');
   useDocumentMeta(heading);
   const meta = useFormMeta();
   const event = useAdminEvent(id, !isNew && valid);
@@ -47,7 +49,7 @@ export function AdminEventFormRoute() {
       <h1 className="text-3xl font-bold">{heading}</h1>
       {failed ? (
         <div role="alert" className="flex flex-col items-start gap-4 rounded-xl border border-border p-6">
-          <p>{commonMessages.somethingWentWrong}</p>
+          <p>{t('common.somethingWentWrong')}</p>
           <Button
             variant="secondary"
             onClick={() => {
@@ -55,7 +57,7 @@ export function AdminEventFormRoute() {
               if (!isNew) void event.refetch();
             }}
           >
-            Try again
+            {t('eventForm.tryAgain')}
           </Button>
         </div>
       ) : meta.data && (isNew || event.data) ? (

@@ -2,12 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { EventDto } from '../../../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, ADMIN_LOADING_MS } from '../../../../../contracts/constants';
-import { adminMessages } from '../../../../../contracts/messages/admin';
-import { commonMessages } from '../../../../../contracts/messages/common';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { isSessionEnded } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useDeleteEvent } from '../api/delete-event';
 import { getAdminEventsQueryOptions, useAdminEvents } from '../api/get-admin-events';
 import { EventsTable } from '../components/events-table';
@@ -18,8 +17,6 @@ import { useListSearch } from '../components/use-list-search';
  * The message 'Confirm Deletion: Are you sure you want to delete this item?' is one sentence: its lead-in
  * (colon kept) names the dialog, the question describes it, and both show together as that one text.
  */
-const [confirmTitle, confirmQuestion] = splitAfter(adminMessages.confirmDeletion, ': ');
-
 function splitAfter(text: string, separator: string): [string, string] {
   const at = text.indexOf(separator);
   return at < 0 ? [text, ''] : [text.slice(0, at + separator.trimEnd().length), text.slice(at + separator.length)];
@@ -36,7 +33,9 @@ function useMinimumDelay(ms: number): boolean {
 }
 
 export function AdminEventsRoute() {
-  useDocumentMeta(adminMessages.listTitle);
+  const { t } = useI18n();
+  useDocumentMeta(t('admin.listTitle'));
+  const [confirmTitle, confirmQuestion] = splitAfter(t('admin.confirmDeletion'), ': ');
   const { q, page, search, setSearch, go } = useListSearch();
   const searchId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -73,13 +72,13 @@ export function AdminEventsRoute() {
     toFirstPage.current = (data?.items.length ?? 0) <= 1 && page !== 1;
     remove.mutate(event.id, {
       onSuccess: () => {
-        toast.success(adminMessages.deleted);
+        toast.success(t('admin.deleted'));
         if (toFirstPage.current) go({ page: 1 });
       },
       onError: (error) => {
         toFirstPage.current = false;
         // (An ended session is not: the app is moving to /login and says why, web/src/app/session-end.ts.)
-        if (!isSessionEnded(error)) toast.error(adminMessages.deleteFailed);
+        if (!isSessionEnded(error)) toast.error(t('admin.deleteFailed'));
       },
     });
   }
@@ -109,21 +108,21 @@ export function AdminEventsRoute() {
     <PageContainer className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 ref={headingRef} tabIndex={-1} data-route-focus className="text-3xl font-bold">
-          {adminMessages.listTitle}
+          {t('admin.listTitle')}
         </h1>
-        <ButtonLink to="/admin/event/new">Add Event</ButtonLink>
+        <ButtonLink to="/admin/event/new">{t('admin.addEvent')}</ButtonLink>
       </div>
 
       <div className="flex flex-col gap-1.5 sm:max-w-sm">
         <label htmlFor={searchId} className="text-sm font-medium">
-          Search events by title
+          {t('admin.searchLabel')}
         </label>
         <input
           id={searchId}
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search by title"
+          placeholder={t('admin.searchPlaceholder')}
           maxLength={100}
           autoComplete="off"
           className="h-11 w-full rounded-lg border border-border bg-surface px-3 text-fg placeholder:text-fg-muted/70 focus:border-accent focus:outline-none"
@@ -134,13 +133,13 @@ export function AdminEventsRoute() {
         <EventsTableSkeleton />
       ) : isError && !data ? (
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border p-6">
-          <p>{commonMessages.somethingWentWrong}</p>
+          <p>{t('common.somethingWentWrong')}</p>
           <Button variant="secondary" onClick={() => refetch()}>
-            Try again
+            {t('admin.tryAgain')}
           </Button>
         </div>
       ) : data && data.items.length === 0 ? (
-        <p className="rounded-xl border border-border p-10 text-center text-lg text-fg-muted">{adminMessages.empty}</p>
+        <p className="rounded-xl border border-border p-10 text-center text-lg text-fg-muted">{t('admin.empty')}</p>
       ) : data ? (
         <EventsTable
           events={data.items}
@@ -153,7 +152,7 @@ export function AdminEventsRoute() {
       ) : null}
 
       {!showSkeleton && pageCount > 1 ? (
-        <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+        <nav aria-label={t('admin.pagination')} className="flex items-center justify-center gap-4">
           <Button
             ref={previousRef}
             variant="secondary"
@@ -161,10 +160,10 @@ export function AdminEventsRoute() {
             disabled={page <= 1}
             onClick={(e) => turnPage(e.currentTarget, page - 1)}
           >
-            Previous
+            {t('admin.previous')}
           </Button>
           <span className="text-sm text-fg-muted" aria-live="polite">
-            Page {Math.min(page, pageCount)} of {pageCount}
+            {t('admin.pageOf', { page: Math.min(page, pageCount), pages: pageCount })}
           </span>
           <Button
             ref={nextRef}
@@ -173,7 +172,7 @@ export function AdminEventsRoute() {
             disabled={page >= pageCount}
             onClick={(e) => turnPage(e.currentTarget, page + 1)}
           >
-            Next
+            {t('admin.next')}
           </Button>
         </nav>
       ) : null}
@@ -183,7 +182,8 @@ export function AdminEventsRoute() {
         title={confirmTitle}
         description={confirmQuestion}
         inlineTitle
-        confirmLabel="Delete"
+        confirmLabel={t('admin.delete')}
+        cancelLabel={t('admin.cancel')}
         onConfirm={confirmDelete}
         onCancel={() => {
           confirmedRef.current = false;

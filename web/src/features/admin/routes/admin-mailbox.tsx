@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { MailboxEntry } from '../../../../../contracts/contact';
-import { adminMessages } from '../../../../../contracts/messages/admin';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useI18n } from '../../../lib/i18n';
 import { useMailbox } from '../api/get-mailbox';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
@@ -32,8 +32,13 @@ const statusStyles: Record<MailboxEntry['status'], string> = {
 };
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The browser's time zone: the mailbox shows when each email was written, where its reader is. */
+const here = dateTime.resolvedOptions().timeZone;
 
 function MailCard({ mail }: { mail: MailboxEntry }) {
+  const { t, lang, instant } = useI18n();
+  // English keeps its format ('Dec 5, 2026, 7:30 PM'); Arabic is written as Arabic writes it.
+  const createdAt = lang === 'en' ? dateTime.format(new Date(mail.createdAt)) : instant(mail.createdAt, here);
   return (
     <li>
       <article
@@ -42,33 +47,38 @@ function MailCard({ mail }: { mail: MailboxEntry }) {
       >
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h2 className="break-words font-semibold">{mail.subject}</h2>
+            <h2 dir="auto" className="break-words font-semibold">
+              {mail.subject}
+            </h2>
             <p className="mt-1 break-words text-sm text-fg-muted">
-              To {mail.to}
-              {mail.replyTo ? ` · Reply-To ${mail.replyTo}` : ''}
+              {t('admin.mailTo', { to: mail.to })}
+              {mail.replyTo ? t('admin.mailReplyTo', { replyTo: mail.replyTo }) : ''}
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-2 text-xs">
             <span className={cn('rounded-full px-2.5 py-1 font-semibold', statusStyles[mail.status])}>
-              {mail.status}
+              {t(`admin.mailStatus.${mail.status}`)}
             </span>
             <time dateTime={mail.createdAt} className="text-fg-muted">
-              {dateTime.format(new Date(mail.createdAt))}
+              {createdAt}
             </time>
           </div>
         </header>
         {mail.text !== null ? (
-          <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-surface p-3 font-sans text-sm text-fg">
+          <pre
+            dir="auto"
+            className="max-h-80 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-surface p-3 font-sans text-sm text-fg"
+          >
             <Linkified text={mail.text} />
           </pre>
         ) : (
           <p className="text-sm text-fg-muted">
-            Sent over SMTP{mail.attempts > 1 ? ` after ${mail.attempts} attempts` : ''}; the content is not shown here.
+            {mail.attempts > 1 ? t('admin.sentOverSmtpAfter', { count: mail.attempts }) : t('admin.sentOverSmtp')}
           </p>
         )}
         {mail.lastError && mail.status !== 'sent' ? (
           <p className="break-words text-sm text-danger">
-            Last error (attempt {mail.attempts}): {mail.lastError}
+            {t('admin.lastError', { attempt: mail.attempts, error: mail.lastError })}
           </p>
         ) : null}
       </article>
@@ -78,21 +88,20 @@ function MailCard({ mail }: { mail: MailboxEntry }) {
 
 /** The dev mailbox: with SMTP_URL unset, every email is kept here so its links work on a laptop. */
 export function AdminMailboxRoute() {
-  useDocumentMeta(adminMessages.mailboxTitle);
+  const { t } = useI18n();
+  useDocumentMeta(t('admin.mailboxTitle'));
   const { data, isPending, isError, refetch, isFetching } = useMailbox();
   return (
     <PageContainer className="max-w-4xl">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{adminMessages.mailboxTitle}</h1>
+          <h1 className="text-3xl font-bold">{t('admin.mailboxTitle')}</h1>
           <p className="mt-2 text-fg-muted">
-            {data?.delivery === 'smtp'
-              ? 'Emails go out over SMTP. This list shows the latest 50 and whether they were delivered.'
-              : 'SMTP_URL is not set, so emails are kept here instead of being sent. The latest 50 are shown; their links work on this machine.'}
+            {t(data?.delivery === 'smtp' ? 'admin.mailboxSmtp' : 'admin.mailboxLog')}
           </p>
         </div>
         <Button variant="secondary" size="sm" onClick={() => void refetch()} disabled={isFetching}>
-          Refresh
+          {t('admin.refresh')}
         </Button>
       </div>
       <div className="mt-6" aria-busy={isPending}>
@@ -104,14 +113,14 @@ export function AdminMailboxRoute() {
           </div>
         ) : isError ? (
           <div role="alert" className="rounded-xl border border-border bg-surface-raised p-6 text-center">
-            <p>The mailbox could not be loaded.</p>
+            <p>{t('admin.mailboxFailed')}</p>
             <Button variant="secondary" size="sm" className="mt-4" onClick={() => void refetch()}>
-              Try again
+              {t('admin.tryAgain')}
             </Button>
           </div>
         ) : data.items.length === 0 ? (
           <p className="rounded-xl border border-border bg-surface-raised p-6 text-center text-fg-muted">
-            No emails yet.
+            {t('admin.mailboxEmpty')}
           </p>
         ) : (
           <ul className="flex flex-col gap-3">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { doorMessages } from '../../../../../contracts/messages/door';
 import { Button } from '../../../components/ui/button';
+import { useI18n } from '../../../lib/i18n';
 import { getQrDetector } from '../lib/qr-detector';
 
 /** The same code seen again within this time is the same ticket still held up: not sent again. */
@@ -14,6 +14,7 @@ type CameraState = 'off' | 'starting' | 'on' | 'unavailable' | 'denied';
  * front of the camera is handed over again only after a pause, so a bad one never loops.
  */
 export function CameraScanner({ onCode, paused }: { onCode: (code: string) => void; paused: boolean }) {
+  const { t } = useI18n();
   const [wanted, setWanted] = useState(false);
   const [state, setState] = useState<CameraState>('off');
   const video = useRef<HTMLVideoElement>(null);
@@ -77,32 +78,32 @@ export function CameraScanner({ onCode, paused }: { onCode: (code: string) => vo
 
   const running = state === 'starting' || state === 'on';
   return (
-    <section aria-label={doorMessages.startCamera} className="mx-auto flex w-full max-w-md flex-col gap-3">
+    <section aria-label={t('door.startCamera')} className="mx-auto flex w-full max-w-md flex-col gap-3">
       <div className="relative aspect-[4/3] w-full overflow-hidden rounded-xl border border-border bg-black">
         <video
           ref={video}
           muted
           playsInline
-          aria-label={doorMessages.cameraLabel}
+          aria-label={t('door.cameraLabel')}
           className={running ? 'size-full object-cover' : 'hidden'}
         />
         {state === 'starting' ? (
-          <p className="absolute inset-0 grid place-items-center text-sm text-white/80">
-            {doorMessages.cameraStarting}
-          </p>
+          <p className="absolute inset-0 grid place-items-center text-sm text-white/80">{t('door.cameraStarting')}</p>
         ) : null}
         {!running ? (
           <p className="absolute inset-0 grid place-items-center p-4 text-center text-sm text-white/80">
-            {state === 'denied'
-              ? doorMessages.cameraDenied
-              : state === 'unavailable'
-                ? doorMessages.cameraUnavailable
-                : doorMessages.ticketCodeHint}
+            {t(
+              state === 'denied'
+                ? 'door.cameraDenied'
+                : state === 'unavailable'
+                  ? 'door.cameraUnavailable'
+                  : 'door.ticketCodeHint',
+            )}
           </p>
         ) : null}
       </div>
       <Button variant={running ? 'secondary' : 'primary'} onClick={() => setWanted(!running)}>
-        {running ? doorMessages.stopCamera : doorMessages.startCamera}
+        {t(running ? 'door.stopCamera' : 'door.startCamera')}
       </Button>
     </section>
   );

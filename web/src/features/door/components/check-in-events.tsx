@@ -1,22 +1,22 @@
 import { Link } from 'react-router';
-import { formatDate } from '../../../../../contracts/dates';
-import { doorMessages } from '../../../../../contracts/messages/door';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TimeRange } from '../../../components/ui/time';
+import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../accounts/api/get-me';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { EmptyList, ListLoadError } from './list-states';
 
 /** /admin/check-in (routes/check-in.tsx): the events whose door the user keeps, with tickets sold and checked in; one opens the scanner. */
 export function CheckInEvents() {
-  useDocumentMeta(doorMessages.chooseEventTitle);
+  const { t, date } = useI18n();
+  useDocumentMeta(t('door.chooseEventTitle'));
   const { data, isPending, isError, refetch, isFetching } = useCheckInEvents();
   const { data: me } = useMe();
   return (
     <PageContainer className="max-w-4xl">
-      <h1 className="text-3xl font-bold">{doorMessages.chooseEventTitle}</h1>
-      <p className="mt-2 text-fg-muted">{doorMessages.chooseEventIntro}</p>
+      <h1 className="text-3xl font-bold">{t('door.chooseEventTitle')}</h1>
+      <p className="mt-2 text-fg-muted">{t('door.chooseEventIntro')}</p>
       <div className="mt-6" aria-busy={isPending}>
         {isPending ? (
           <div className="flex flex-col gap-3">
@@ -25,13 +25,13 @@ export function CheckInEvents() {
           </div>
         ) : isError ? (
           <ListLoadError
-            message={doorMessages.loadFailed}
-            retry={doorMessages.retry}
+            message={t('door.loadFailed')}
+            retry={t('door.retry')}
             onRetry={() => void refetch()}
             retrying={isFetching}
           />
         ) : data.items.length === 0 ? (
-          <EmptyList>{doorMessages.noEvents}</EmptyList>
+          <EmptyList>{t('door.noEvents')}</EmptyList>
         ) : (
           <ul className="flex flex-col gap-3">
             {data.items.map((event) => (
@@ -45,21 +45,23 @@ export function CheckInEvents() {
                       to={`/admin/event/${event.id}/check-in`}
                       className="hover:text-accent focus-visible:outline-2 focus-visible:outline-accent"
                     >
-                      {event.title}
+                      <bdi>{event.title}</bdi>
                     </Link>
                   </h2>
                   <p className="mt-1 text-sm text-fg-muted">
-                    {formatDate(event.eventDate)} · <TimeRange start={event.startTime} end={event.endTime} />
+                    {date(event.eventDate)} · <TimeRange start={event.startTime} end={event.endTime} />
                   </p>
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center gap-3 text-sm">
                   <span className="rounded-full bg-accent/15 px-3 py-1 font-semibold text-accent">
-                    {doorMessages.counts(event.checkedIn, event.sold)}
+                    {t('door.counts', { checkedIn: event.checkedIn, sold: event.sold })}
                   </span>
                   {me?.role === 'admin' ? (
                     <Link to={`/admin/event/${event.id}/door-staff`} className="font-medium text-fg hover:text-accent">
-                      {doorMessages.doorStaffLink}
-                      <span className="sr-only">: {event.title}</span>
+                      {t('door.doorStaffLink')}
+                      <span className="sr-only">
+                        : <bdi>{event.title}</bdi>
+                      </span>
                     </Link>
                   ) : null}
                 </div>

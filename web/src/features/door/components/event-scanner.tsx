@@ -1,10 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { doorMessages } from '../../../../../contracts/messages/door';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { useI18n } from '../../../lib/i18n';
 import { useMe } from '../../accounts/api/get-me';
 import { useCheckInEvents } from '../api/get-check-in-events';
 import { type ScanAnswer, useDoor } from '../lib/use-door';
@@ -16,12 +16,15 @@ const SHOWN_MS = 900;
 
 /** /admin/event/:id/check-in (routes/check-in.tsx): the scanner of one event's door, by camera or typed code, online or offline. */
 export function EventScanner({ id }: { id: string }) {
+  const i18n = useI18n();
+  const { t, number } = i18n;
   const { data: me } = useMe();
   const events = useCheckInEvents();
   const event = events.data?.items.find((item) => item.id === id);
   const door = useDoor(id, me ? `${me.firstName} ${me.lastName}` : '', events.data?.timeZone);
   const title = event?.title ?? door.bundle?.title ?? '';
-  useDocumentMeta(title ? doorMessages.scannerTitle(title) : doorMessages.checkIn);
+  const heading = title ? t('door.scannerTitle', { title }) : t('door.checkIn');
+  useDocumentMeta(heading);
 
   const [code, setCode] = useState('');
   const [answer, setAnswer] = useState<ScanAnswer>();
@@ -53,7 +56,7 @@ export function EventScanner({ id }: { id: string }) {
         const result = await door.submit(trimmed);
         setAnswer(result);
         setShown(true);
-        const { headline, lines } = describeAnswer(result, door.timeZone);
+        const { headline, lines } = describeAnswer(result, door.timeZone, i18n);
         setAnnouncement([headline, ...lines].join('. '));
         window.clearTimeout(hideTimer.current);
         hideTimer.current = window.setTimeout(() => setShown(false), SHOWN_MS);
@@ -61,7 +64,7 @@ export function EventScanner({ id }: { id: string }) {
         setBusy(false);
       }
     },
-    [door.submit, door.timeZone],
+    [door.submit, door.timeZone, i18n],
   );
 
   const onSubmit = (e: FormEvent) => {
@@ -80,38 +83,39 @@ export function EventScanner({ id }: { id: string }) {
           .length
       : undefined
     : event?.checkedIn;
-  const last = answer ? describeAnswer(answer, door.timeZone) : undefined;
+  const last = answer ? describeAnswer(answer, door.timeZone, i18n) : undefined;
 
   return (
     <PageContainer className="max-w-3xl">
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
         <Link to="/admin/check-in" className="text-fg-muted hover:text-accent">
-          ← {doorMessages.backToEvents}
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {t('door.backToEvents')}
         </Link>
         {me?.role === 'admin' ? (
           <Link to={`/admin/event/${id}/door-staff`} className="text-fg-muted hover:text-accent">
-            {doorMessages.doorStaffLink}
+            {t('door.doorStaffLink')}
           </Link>
         ) : null}
       </p>
-      <h1 className="mt-2 break-words text-2xl font-bold sm:text-3xl">
-        {title ? doorMessages.scannerTitle(title) : doorMessages.checkIn}
-      </h1>
+      <h1 className="mt-2 break-words text-2xl font-bold sm:text-3xl">{heading}</h1>
       <dl className="mt-4 grid grid-cols-2 gap-3">
         <div className="rounded-xl border border-border bg-surface-raised p-4">
-          <dt className="text-sm text-fg-muted">{doorMessages.checkedIn}</dt>
+          <dt className="text-sm text-fg-muted">{t('door.checkedIn')}</dt>
           <dd className="text-3xl font-bold" data-testid="checked-in-count">
-            {checkedIn ?? '–'}
+            {checkedIn === undefined ? '–' : number(checkedIn)}
           </dd>
         </div>
         <div className="rounded-xl border border-border bg-surface-raised p-4">
-          <dt className="text-sm text-fg-muted">{doorMessages.sold}</dt>
-          <dd className="text-3xl font-bold">{sold ?? '–'}</dd>
+          <dt className="text-sm text-fg-muted">{t('door.sold')}</dt>
+          <dd className="text-3xl font-bold">{sold === undefined ? '–' : number(sold)}</dd>
         </div>
       </dl>
 
       {door.bundle ? (
-        <p className="mt-3 text-sm text-fg-muted">{doorMessages.bundleReady(door.bundle.tickets.length)}</p>
+        <p className="mt-3 text-sm text-fg-muted">{t('door.bundleReady', { count: door.bundle.tickets.length })}</p>
       ) : null}
 
       {door.offline || door.waiting > 0 ? (
@@ -123,18 +127,19 @@ export function EventScanner({ id }: { id: string }) {
         >
           {door.offline
             ? door.waiting > 0
-              ? doorMessages.offlineWaiting(door.waiting)
-              : doorMessages.offlineNoWaiting
+              ? t('door.offlineWaiting', { count: door.waiting })
+              : t('door.offlineNoWaiting')
             : door.syncing
-              ? doorMessages.syncing(door.waiting)
-              : doorMessages.waiting(door.waiting)}
+              ? t('door.syncing', { count: door.waiting })
+              : t('door.waiting', { count: door.waiting })}
         </p>
       ) : null}
 
       <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           ref={input}
-          label={doorMessages.ticketCode}
+          label={t('door.ticketCode')}
+          dir="ltr"
           value={code}
           onChange={(e) => setCode(e.target.value)}
           autoComplete="off"
@@ -142,10 +147,10 @@ export function EventScanner({ id }: { id: string }) {
           spellCheck={false}
           enterKeyHint="go"
           className="flex-1"
-          hint={<p className="text-xs text-fg-muted">{doorMessages.ticketCodeHint}</p>}
+          hint={<p className="text-xs text-fg-muted">{t('door.ticketCodeHint')}</p>}
         />
         <Button type="submit" className="sm:mt-7" aria-busy={busy || undefined}>
-          {doorMessages.checkInButton}
+          {t('door.checkInButton')}
         </Button>
       </form>
 
@@ -163,7 +168,9 @@ export function EventScanner({ id }: { id: string }) {
         >
           <p className="text-xl font-bold">{last.headline}</p>
           {last.lines.map((line) => (
-            <p key={line}>{line}</p>
+            <p key={line}>
+              <bdi>{line}</bdi>
+            </p>
           ))}
         </div>
       ) : null}

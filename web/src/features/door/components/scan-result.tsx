@@ -1,44 +1,55 @@
-import { doorMessages } from '../../../../../contracts/messages/door';
+import type { I18n } from '../../../../../contracts/i18n/i18n';
 import { cn } from '../../../components/ui/cn';
+import { useI18n } from '../../../lib/i18n';
 import type { ScanAnswer } from '../lib/use-door';
 
-/** What a scan's answer says: a headline, and the lines under it. */
+/** What a scan's answer says, in the page's language: a headline, and the lines under it. */
 export function describeAnswer(
   answer: ScanAnswer,
   timeZone: string | undefined,
+  i18n: I18n,
 ): { admitted: boolean; headline: string; lines: string[] } {
+  const { t } = i18n;
   if (answer.outcome === 'error') {
     const message =
       answer.message === 'noBundle'
-        ? doorMessages.noBundle
+        ? t('door.noBundle')
         : answer.message === 'scanFailed'
-          ? doorMessages.scanFailed
+          ? t('door.scanFailed')
           : answer.message;
-    return { admitted: false, headline: doorMessages.refused, lines: [message] };
+    return { admitted: false, headline: t('door.refused'), lines: [message] };
   }
   const ticket = answer.ticket
-    ? [answer.ticket.holderName, doorMessages.ticketOf(answer.ticket.number, answer.ticket.of)]
+    ? [answer.ticket.holderName, t('door.ticketOf', { number: answer.ticket.number, of: answer.ticket.of })]
     : [];
   switch (answer.outcome) {
     case 'admitted':
       return {
         admitted: true,
-        headline: doorMessages.admitted,
-        lines: [...ticket, ...(answer.offline ? [doorMessages.admittedOffline] : [])],
+        headline: t('door.admitted'),
+        lines: [...ticket, ...(answer.offline ? [t('door.admittedOffline')] : [])],
       };
     case 'already_checked_in':
-      return {
-        admitted: false,
-        headline: doorMessages.alreadyCheckedIn(clockTime(answer.checkedInAt, timeZone), answer.by),
-        lines: ticket,
-      };
+      return { admitted: false, headline: alreadyCheckedIn(answer, timeZone, i18n), lines: ticket };
     case 'wrong_event':
-      return { admitted: false, headline: doorMessages.wrongEvent, lines: [] };
+      return { admitted: false, headline: t('door.wrongEvent'), lines: [] };
     case 'void':
-      return { admitted: false, headline: doorMessages.void, lines: ticket };
+      return { admitted: false, headline: t('door.void'), lines: ticket };
     default:
-      return { admitted: false, headline: doorMessages.unknown, lines: [] };
+      return { admitted: false, headline: t('door.unknown'), lines: [] };
   }
+}
+
+/** 'Already checked in at 19:42 by Mona Adel', each part when known. */
+function alreadyCheckedIn(answer: { checkedInAt?: string; by?: string }, timeZone: string | undefined, i18n: I18n) {
+  const clock = clockTime(answer.checkedInAt, timeZone);
+  // English says '19:42' as it always has; Arabic '٧:٤٢ م'.
+  const time = clock && i18n.lang !== 'en' ? i18n.time(clock) : clock;
+  const by = answer.by;
+  if (time && by) return i18n.t('door.alreadyCheckedInAtBy', { time, by });
+  if (time) return i18n.t('door.alreadyCheckedInAt', { time });
+  if (by) return i18n.t('door.alreadyCheckedInBy', { by });
+  return i18n.t('door.alreadyCheckedIn');
 }
 
 /** '19:42' in the app's time zone. */
@@ -57,9 +68,10 @@ function clockTime(iso: string | undefined, timeZone: string | undefined): strin
 /**
  * The answer to a scan over the whole screen, green or red, for the moment it is shown; it lets every click
  * and key through, so the next scan is never held up. Screen readers hear it from the page's live region.
+ * The holder's name is the first line: shown in its own direction.
  */
 export function ScanResultOverlay({ answer, timeZone }: { answer: ScanAnswer; timeZone: string | undefined }) {
-  const { admitted, headline, lines } = describeAnswer(answer, timeZone);
+  const { admitted, headline, lines } = describeAnswer(answer, timeZone, useI18n());
   return (
     <div
       aria-hidden="true"
@@ -81,7 +93,7 @@ export function ScanResultOverlay({ answer, timeZone }: { answer: ScanAnswer; ti
       </svg>
       <p className="text-4xl font-bold sm:text-6xl">{headline}</p>
       {lines.map((line) => (
-        <p key={line} className="text-xl sm:text-3xl">
+        <p key={line} dir="auto" className="text-xl sm:text-3xl">
           {line}
         </p>
       ))}

@@ -1,25 +1,29 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { doorMessages } from '../../../../../contracts/messages/door';
-import { doorStaffMessages } from '../../../../../contracts/messages/door-staff';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { ApiError } from '../../../lib/api-client';
+import { currentI18n, useI18n } from '../../../lib/i18n';
 import { useDoorStaff, useGrantDoorStaff, useRevokeDoorStaff } from '../api/door-staff';
 import { EmptyList, ListLoadError } from '../components/list-states';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** The browser's time zone: when each person was given the door, where the admin reads it. */
+const here = dateTime.resolvedOptions().timeZone;
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.errors.email ?? error.message;
-  return doorStaffMessages.failed;
+  return currentI18n().t('doorStaff.failed');
 }
 
 /** /admin/event/:id/door-staff: the admin gives and takes an event's door (check-in there, nothing else). */
 export function DoorStaffRoute() {
-  useDocumentMeta(doorStaffMessages.doorStaffTitle);
+  const { t, lang, instant } = useI18n();
+  // English keeps its format ('5 Dec 2026, 19:30'); Arabic is written as Arabic writes it.
+  const since = (iso: string) => (lang === 'en' ? dateTime.format(new Date(iso)) : instant(iso, here));
+  useDocumentMeta(t('doorStaff.doorStaffTitle'));
   const { id = '' } = useParams();
   const { data, isPending, isError, error, refetch, isFetching } = useDoorStaff(id);
   const grant = useGrantDoorStaff(id);
@@ -33,7 +37,7 @@ export function DoorStaffRoute() {
     grant.mutate(typed, {
       onSuccess: () => {
         setEmail('');
-        setStatus(doorStaffMessages.granted(typed));
+        setStatus(t('doorStaff.granted', { email: typed }));
       },
     });
   };
@@ -42,15 +46,19 @@ export function DoorStaffRoute() {
     <PageContainer className="max-w-3xl">
       <p>
         <Link to="/admin/check-in" className="text-sm font-medium text-fg-muted hover:text-accent">
-          ← {doorMessages.checkIn}
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {t('door.checkIn')}
         </Link>
       </p>
-      <h1 className="mt-2 text-3xl font-bold">{doorStaffMessages.doorStaffTitle}</h1>
-      <p className="mt-2 text-fg-muted">{doorStaffMessages.doorStaffIntro}</p>
+      <h1 className="mt-2 text-3xl font-bold">{t('doorStaff.doorStaffTitle')}</h1>
+      <p className="mt-2 text-fg-muted">{t('doorStaff.doorStaffIntro')}</p>
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
-          label={doorStaffMessages.email}
+          label={t('doorStaff.email')}
           type="email"
+          dir="ltr"
           autoComplete="off"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -58,7 +66,7 @@ export function DoorStaffRoute() {
           className="flex-1"
         />
         <Button type="submit" className="sm:mt-7" aria-busy={grant.isPending || undefined}>
-          {doorStaffMessages.grant}
+          {t('doorStaff.grant')}
         </Button>
       </form>
       <p role="status" className="mt-3 min-h-6 text-sm text-accent">
@@ -71,15 +79,15 @@ export function DoorStaffRoute() {
           <ListLoadError
             message={
               error instanceof ApiError && error.status === 404
-                ? doorStaffMessages.eventNotFound
-                : doorStaffMessages.loadFailed
+                ? t('doorStaff.eventNotFound')
+                : t('doorStaff.loadFailed')
             }
-            retry={doorStaffMessages.retry}
+            retry={t('doorStaff.retry')}
             onRetry={() => void refetch()}
             retrying={isFetching}
           />
         ) : data.items.length === 0 ? (
-          <EmptyList>{doorStaffMessages.noDoorStaff}</EmptyList>
+          <EmptyList>{t('doorStaff.noDoorStaff')}</EmptyList>
         ) : (
           <ul className="flex flex-col gap-2">
             {data.items.map((person) => (
@@ -88,21 +96,27 @@ export function DoorStaffRoute() {
                 className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-surface-raised p-4"
               >
                 <div className="min-w-0">
-                  <p className="break-words font-semibold">{person.name}</p>
-                  <p className="break-all text-sm text-fg-muted">{person.email}</p>
+                  <p className="break-words font-semibold">
+                    <bdi>{person.name}</bdi>
+                  </p>
+                  <p className="break-all text-sm text-fg-muted">
+                    <bdi dir="ltr">{person.email}</bdi>
+                  </p>
                   <p className="text-xs text-fg-muted">
-                    {doorStaffMessages.grantedAt} {dateTime.format(new Date(person.grantedAt))}
+                    {t('doorStaff.grantedAt')} {since(person.grantedAt)}
                   </p>
                 </div>
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={doorStaffMessages.revokeLabel(person.name)}
+                  aria-label={t('doorStaff.revokeLabel', { name: person.name })}
                   onClick={() =>
-                    revoke.mutate(person.userId, { onSuccess: () => setStatus(doorStaffMessages.revoked(person.name)) })
+                    revoke.mutate(person.userId, {
+                      onSuccess: () => setStatus(t('doorStaff.revoked', { name: person.name })),
+                    })
                   }
                 >
-                  {doorStaffMessages.revoke}
+                  {t('doorStaff.revoke')}
                 </Button>
               </li>
             ))}

@@ -1,13 +1,13 @@
 /** The door staff's texts: the admin page that gives and takes an event's door, and its API's answers. */
-export const doorStaffMessages = {
+export const doorStaff = {
   doorStaffTitle: 'Door staff',
   doorStaffIntro: 'People who may check tickets in at this event’s door, and nothing else of the admin area.',
   email: 'Email',
   grant: 'Add to the door staff',
   revoke: 'Remove',
-  revokeLabel: (name: string) => `Remove ${name} from the door staff`,
-  granted: (email: string) => `${email} may now check tickets in at this event`,
-  revoked: (name: string) => `${name} was removed from the door staff`,
+  revokeLabel: 'Remove {name} from the door staff',
+  granted: '{email} may now check tickets in at this event',
+  revoked: '{name} was removed from the door staff',
   noDoorStaff: 'Nobody is on the door staff of this event yet.',
   grantedAt: 'Since',
   emailUnknown: 'No account has this email. Ask them to sign up first.',
@@ -17,4 +17,5 @@ export const doorStaffMessages = {
   loadFailed: 'The door staff could not be loaded. Try again.',
   retry: 'Try again',
   failed: 'That did not work. Try again.',
+  notOnDoorStaff: 'This person is not on the door staff of this event.',
 } as const;

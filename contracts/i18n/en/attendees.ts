@@ -1,7 +1,7 @@
 /** The organiser's attendees page (/admin/event/:id/attendees) and its CSV. */
-export const attendeesMessages = {
+export const attendees = {
   title: 'Attendees',
-  titleOf: (event: string) => `Attendees · ${event}`,
+  titleOf: 'Attendees · {event}',
   backToEvents: 'Back to Event List',
   sold: 'Tickets sold',
   checkedIn: 'Checked in',
@@ -9,16 +9,16 @@ export const attendeesMessages = {
   searchLabel: 'Search attendees',
   searchPlaceholder: 'Name, email or ticket code',
   empty: 'No tickets sold yet',
-  noMatch: (q: string) => `No tickets match '${q}'`,
+  noMatch: "No tickets match '{q}'",
   downloadCsv: 'Download CSV',
   live: 'Updates every few seconds',
   statusValid: 'Valid',
   statusCheckedIn: 'Checked in',
   statusVoid: 'Void',
   admittedTwice: 'Admitted twice',
-  ticketOf: (number: number, of: number) => `Ticket ${number} of ${of}`,
+  ticketOf: 'Ticket {number} of {of}',
   notCheckedIn: 'Not checked in',
-  showing: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
+  showing: '{from}–{to} of {total}',
   eventNotFound: 'This event does not exist or was deleted.',
   columns: {
     name: 'Name',
@@ -31,4 +31,19 @@ export const attendeesMessages = {
     checkedInBy: 'Checked in by',
     admittedTwice: 'Admitted twice',
   },
+
+  /** The table's ticket cell, and the CSV's. */
+  numberOf: '{number} of {of}',
+  checkedInBy: 'by {name}',
+  /** The share of sold tickets checked in, under the count. */
+  share: '{percent}%',
+  counts: 'Counts',
+  loading: 'Loading attendees',
+  pagination: 'Pagination',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: 'Page {page} of {pages}',
+  /** The CSV's 'Admitted twice' cell of a ticket admitted twice. */
+  yes: 'yes',
+  pageInvalid: 'page must be a whole number from 1',
 } as const;

@@ -1,0 +1,56 @@
+/** The door's texts: check-in pages, the scanner's answers, offline scanning. */
+export const door = {
+  /** The admin header's link. */
+  checkIn: 'Check-in',
+  chooseEventTitle: 'Check-in',
+  chooseEventIntro: 'Choose the event whose door you are keeping.',
+  noEvents: 'There are no events to check in yet.',
+  loadFailed: 'The events could not be loaded. Try again.',
+  retry: 'Try again',
+  counts: '{checkedIn} of {sold} checked in',
+  sold: 'Sold',
+  checkedIn: 'Checked in',
+  scannerTitle: 'Check-in: {title}',
+  backToEvents: 'All events',
+  doorStaffLink: 'Door staff',
+
+  ticketCode: 'Ticket code',
+  ticketCodeHint: 'Type the code printed under the QR, or use a scanner that types it.',
+  checkInButton: 'Check in',
+  startCamera: 'Scan with the camera',
+  stopCamera: 'Stop the camera',
+  cameraStarting: 'Starting the camera…',
+  cameraUnavailable: 'The camera could not be started. Type the ticket code instead.',
+  cameraDenied: 'The camera is not allowed on this page. Type the ticket code instead.',
+  cameraLabel: 'Camera view: hold a ticket’s QR code in front of it',
+
+  admitted: 'Admitted',
+  ticketOf: 'Ticket {number} of {of}',
+  alreadyCheckedIn: 'Already checked in',
+  alreadyCheckedInAt: 'Already checked in at {time}',
+  alreadyCheckedInBy: 'Already checked in by {by}',
+  alreadyCheckedInAtBy: 'Already checked in at {time} by {by}',
+  wrongEvent: 'Not valid for this event',
+  void: 'Refunded or cancelled',
+  unknown: 'Unknown ticket',
+  refused: 'Not admitted',
+  nextScan: 'Ready for the next ticket',
+  dismiss: 'Next ticket',
+  admittedOffline: 'Admitted offline: it will be sent when the network is back',
+
+  offlineWaiting: { one: 'Offline — {count} scan waiting', other: 'Offline — {count} scans waiting' },
+  offlineNoWaiting: 'Offline — scans are checked on this device',
+  syncing: { one: 'Sending {count} scan…', other: 'Sending {count} scans…' },
+  waiting: { one: '{count} scan waiting to be sent', other: '{count} scans waiting to be sent' },
+  noBundle: 'Offline, and this device has no ticket list for this event yet: connect once to download it.',
+  bundleReady: {
+    one: '{count} ticket kept on this device for offline use',
+    other: '{count} tickets kept on this device for offline use',
+  },
+  scanFailed: 'The ticket could not be checked. Try again.',
+
+  /** The check-in API's answers. */
+  enterCode: 'Enter a ticket code',
+  unknownEvent: 'Unknown event',
+  eventUnavailable: 'This event is no longer available.',
+} as const;
