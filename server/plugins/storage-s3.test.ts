@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages } from '../../contracts/messages/admin';
+import { MESSAGES } from '../../contracts/i18n/all';
 // The admin feature's upload helpers, the same as its own upload tests use, here against the bucket.
 import * as adminUploads from '../test/admin-fixtures';
 import { setupTestApp, type TestContext, type TestUser } from '../test/helpers';
@@ -175,7 +175,7 @@ describe('uploads in an S3-compatible bucket', () => {
       payload: adminUploads.validEventBody(ctx, invented),
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual({ imageUrl: adminMessages.imageInvalid });
+    expect(refused.json().errors).toEqual({ imageUrl: MESSAGES.en.admin.imageInvalid });
 
     const second = await adminUploads.uploadImage(ctx, admin);
     const edited = await ctx.request(admin, {

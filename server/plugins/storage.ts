@@ -43,7 +43,7 @@ declare module 'fastify' {
 }
 
 export class InvalidImageError extends AppError {
-  constructor(message = 'Upload a JPEG, PNG or WebP image of at most 5 MB.') {
+  constructor(message = 'admin.uploadNotImage') {
     super(400, 'INVALID_IMAGE', message);
   }
 }

@@ -33,7 +33,6 @@ const RESET_TOKEN = /^[\x21-\x7e]+$/;
 /** better-auth's session cookie ('eventry.session_token', '__Secure-' prefixed over HTTPS). */
 const SESSION_COOKIE = 'eventry.session_token=';
 
-
 /** The better-auth endpoints the product uses; every other one answers 404. */
 const GET_ENDPOINTS = [/^\/get-session$/, /^\/verify-email$/, /^\/reset-password\/[^/]+$/];
 const POST_ENDPOINTS = new Set([

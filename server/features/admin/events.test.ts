@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../contracts/dates';
-import { payment } from '../../../contracts/i18n/en/payment';
 import { MESSAGES } from '../../../contracts/i18n/all';
-import { messages } from '../../../contracts/messages';
+import { payment } from '../../../contracts/i18n/en/payment';
+
 import { takeTickets, uploadImage, validEventBody } from '../../test/admin-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 
