@@ -71,7 +71,11 @@ function noInfiniteQueries(): Plugin {
     name: 'eventry:no-infinite-queries',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === './infiniteQueryBehavior.js' && importer && /@tanstack[\\/]query-core[\\/].*[\\/]query\.js$/.test(importer)) {
+      if (
+        source === './infiniteQueryBehavior.js' &&
+        importer &&
+        /@tanstack[\\/]query-core[\\/].*[\\/]query\.js$/.test(importer)
+      ) {
         return stand;
       }
       return undefined;

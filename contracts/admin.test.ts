@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { egpToPiasters, eventInputSchema, fieldErrors, piastersToEgpInput } from './admin';
 import { i18nOf } from './i18n/all';
+import { messageText } from './i18n/text';
 
 const english = i18nOf('en');
 const arabic = i18nOf('ar');
@@ -50,7 +51,7 @@ describe('eventInputSchema', () => {
     Object.fromEntries(
       Object.entries(fieldErrors(parse(change, today).error?.issues ?? [])).map(([field, message]) => [
         field,
-        i18n.text(message),
+        messageText(i18n, message),
       ]),
     );
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { msg } from './i18n/i18n';
 
 /**
  * Tickets and check-in: the API's shapes, the short-code alphabet and the signed QR payload. The server signs

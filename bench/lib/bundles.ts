@@ -72,12 +72,19 @@ async function measureAsset(url: string, kind: 'js' | 'css'): Promise<AssetSize>
  * Loads each page in headless Chromium until the network is idle, then re-requests every JS and CSS file
  * it loaded with `accept-encoding: gzip` (and br) to count the compressed bytes an initial load costs.
  */
-export async function measurePages(baseUrl: string, paths: string[], timeoutMs: number): Promise<PageLoad[]> {
+export async function measurePages(
+  baseUrl: string,
+  paths: string[],
+  timeoutMs: number,
+  { lang }: { lang?: 'en' | 'ar' } = {},
+): Promise<PageLoad[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, timeout: 30_000 });
   try {
     const results: PageLoad[] = [];
     for (const pagePath of paths) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      // The page in a language of its own (the language switch's cookie); without it, the browser's English.
+      if (lang) await context.addCookies([{ name: 'lang', value: lang, url: baseUrl }]);
       const page = await context.newPage();
       const seen = new Map<string, 'js' | 'css'>();
       const consoleErrors: string[] = [];

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { i18nOf } from './all';
 import { createI18n, msg } from './i18n';
+import { instantIn } from './instant';
 import { langFromCookie, negotiateLang } from './languages';
+import { messageText } from './text';
 
 const en = i18nOf('en');
 const ar = i18nOf('ar');
@@ -13,7 +15,7 @@ describe('formats', () => {
     expect(ar.price(15000)).toContain('١٥٠');
     expect(ar.price(15000)).toContain('ج.م.');
     expect(ar.price(1250)).toContain('١٢٫٥٠');
-    expect(ar.amount(123456)).toBe('١٬٢٣٤٫٥٦');
+    expect(ar.price(123456)).toContain('١٬٢٣٤٫٥٦');
   });
 
   it('write dates and weekdays: Dec 5, 2026 / ٥ ديسمبر ٢٠٢٦, whatever the time zone', () => {
@@ -33,8 +35,8 @@ describe('formats', () => {
   });
 
   it('write an instant in a named zone', () => {
-    expect(en.instant('2026-12-05T17:30:00Z', 'Africa/Cairo')).toBe('Dec 5, 2026, 07:30 PM');
-    expect(ar.instant('2026-12-05T17:30:00Z', 'Africa/Cairo')).toContain('٧:٣٠');
+    expect(instantIn('en', '2026-12-05T17:30:00Z', 'Africa/Cairo')).toBe('Dec 5, 2026, 07:30 PM');
+    expect(instantIn('ar', '2026-12-05T17:30:00Z', 'Africa/Cairo')).toContain('٧:٣٠');
   });
 });
 
@@ -70,10 +72,10 @@ describe('plurals', () => {
 
 describe('messages given as data', () => {
   it('translate a key with its values, and leave a plain text as it is', () => {
-    expect(en.text(msg('catalogue.pageOf', { page: 2, pages: 5 }))).toBe('Page 2 of 5');
-    expect(ar.text(msg('catalogue.pageOf', { page: 2, pages: 5 }))).toBe('صفحة ٢ من ٥');
-    expect(ar.text('Your card was declined.')).toBe('Your card was declined.');
-    expect(ar.text('no.such.key')).toBe('no.such.key');
+    expect(messageText(en, msg('catalogue.pageOf', { page: 2, pages: 5 }))).toBe('Page 2 of 5');
+    expect(messageText(ar, msg('catalogue.pageOf', { page: 2, pages: 5 }))).toBe('صفحة ٢ من ٥');
+    expect(messageText(ar, 'Your card was declined.')).toBe('Your card was declined.');
+    expect(messageText(ar, 'no.such.key')).toBe('no.such.key');
   });
 });
 

@@ -12,25 +12,16 @@ export interface I18n {
   dir: 'ltr' | 'rtl';
   /** The message of a key, its placeholders filled; a plural's form chosen by `params.count`. */
   t(key: MessageKey, params?: MessageParams): string;
-  /**
-   * A message given as data: a key, or a key with its values (`msg()`: zod's messages, problem codes), or a
-   * plain text (a payment provider's own words), which is shown as it is.
-   */
-  text(message: string): string;
   /** 1234 → '1234' / '١٢٣٤'. */
   number(value: number): string;
   /** An amount in piasters as EGP: '150 EGP', '12.50 EGP' / '‏١٥٠ ج.م.‏'. */
   price(piasters: number): string;
-  /** The amount alone: '150' / '١٥٠'. */
-  amount(piasters: number): string;
   /** '2026-12-05' → 'Dec 5, 2026' / '٥ ديسمبر ٢٠٢٦'. */
   date(date: string): string;
   /** '2026-12-05' → 'Saturday' / 'السبت'. */
   weekday(date: string): string;
   /** '19:30' → '07:30 PM' / '٧:٣٠ م'. */
   time(time: string): string;
-  /** An instant, in a zone: 'Dec 5, 2026, 07:30 PM' / '٥ ديسمبر ٢٠٢٦، ٧:٣٠ م'. */
-  instant(iso: string | Date, timeZone: string): string;
 }
 
 /** A message key with the values of its placeholders, as one string (zod issues carry only a message). */
@@ -38,7 +29,6 @@ export function msg(key: MessageKey, params?: MessageParams): string {
   return params ? `${key} ${JSON.stringify(params)}` : key;
 }
 
-const KEY_PATTERN = /^([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)(?: (\{.*\}))?$/s;
 const PLACEHOLDER = /\{(\w+)\}/g;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^(\d{2}):(\d{2})/;
@@ -74,13 +64,12 @@ function utcOf(date: string, time = '00:00'): Date | undefined {
   return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2])));
 }
 
-type Formats = Pick<I18n, 'number' | 'price' | 'amount' | 'date' | 'weekday' | 'time' | 'instant'>;
+type Formats = Pick<I18n, 'number' | 'price' | 'date' | 'weekday' | 'time'>;
 
 /** Arabic for Egypt: Arabic digits, the pound as ج.م., dates like ٥ ديسمبر ٢٠٢٦, a 12-hour clock with ص/م. */
 function arabicFormats(): Formats {
   const locale = 'ar-EG';
   const number = new Intl.NumberFormat(locale);
-  const amount = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const money = (fraction: number) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP', minimumFractionDigits: fraction });
   const whole = money(0);
@@ -96,14 +85,9 @@ function arabicFormats(): Formats {
   return {
     number: (value) => number.format(value),
     price: (piasters) => (piasters % 100 === 0 ? whole : cents).format(piasters / 100),
-    amount: (piasters) => amount.format(piasters / 100),
     date: (date) => through(day, utcOf(date), date),
     weekday: (date) => through(weekday, utcOf(date), ''),
     time: (time) => through(clock, utcOf('2000-01-01', time), time),
-    instant: (iso, timeZone) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', hour12: true, timeZone }).format(
-        new Date(iso),
-      ),
   };
 }
 
@@ -112,20 +96,9 @@ function englishFormats(): Formats {
   return {
     number: String,
     price: (piasters) => `${formatPiasters(piasters)} EGP`,
-    amount: formatPiasters,
     date: formatDate,
     weekday: weekdayOf,
     time: formatTime12,
-    instant: (iso, timeZone) =>
-      new Intl.DateTimeFormat('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hour12: true,
-        timeZone,
-      }).format(new Date(iso)),
   };
 }
 
@@ -148,17 +121,5 @@ export function createI18n(lang: Lang, messages: Tree): I18n {
     });
   }
 
-  function text(message: string): string {
-    const match = KEY_PATTERN.exec(message);
-    if (!match?.[1] || lookup(messages, match[1]) === undefined) return message;
-    let params: MessageParams | undefined;
-    try {
-      params = match[2] ? (JSON.parse(match[2]) as MessageParams) : undefined;
-    } catch {
-      params = undefined;
-    }
-    return t(match[1], params);
-  }
-
-  return { lang, dir: dirOf(lang), t, text, ...formats };
+  return { lang, dir: dirOf(lang), t, ...formats };
 }

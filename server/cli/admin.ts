@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { i18nOf } from '../../contracts/i18n/all';
+import { messageText } from '../../contracts/i18n/text';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { type AppConfig, ConfigError, loadConfig } from '../env';
@@ -73,7 +74,8 @@ export async function runDoorStaffCommand(database: Database, args: string[]): P
     }
   } catch (error) {
     // An unknown event or email: said plainly, as the admin page says it (in English: its message is a key).
-    if (error instanceof AppError && error.status < 500) return { code: 1, message: i18nOf('en').text(error.message) };
+    if (error instanceof AppError && error.status < 500)
+      return { code: 1, message: messageText(i18nOf('en'), error.message) };
     throw error;
   }
   return { code: 2, message: USAGE };

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messageText } from '../../contracts/i18n/text';
 import type { Problem } from '../../contracts/problem';
 import { requestI18n } from './i18n';
 
@@ -73,7 +74,8 @@ export function sendProblem(
   extra?: Record<string, unknown>,
 ): FastifyReply {
   // A detail or field error given as a message key (contracts/i18n) is sent in the request's language.
-  const { text } = requestI18n(reply.request);
+  const i18n = requestI18n(reply.request);
+  const text = (message: string) => messageText(i18n, message);
   const body: Problem & Record<string, unknown> = {
     type: 'about:blank',
     title: titles[status] ?? 'Error',

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { encode } from 'uqr';
 import { i18nOf } from '../../../contracts/i18n/all';
+import { instantIn } from '../../../contracts/i18n/instant';
 import type { Lang } from '../../../contracts/i18n/languages';
 import { QR_ENCODE_OPTIONS, qrPath } from '../../../contracts/ticket-qr';
 import { formatShortCode, type MyTicket } from '../../../contracts/tickets';
@@ -146,7 +147,7 @@ export async function renderTicketsPdf({
       const status =
         ticket.status === 'void'
           ? t('tickets.void')
-          : t('tickets.checkedInAt', { when: ticket.checkedInAt ? i18n.instant(ticket.checkedInAt, timeZone) : '' });
+          : t('tickets.checkedInAt', { when: ticket.checkedInAt ? instantIn(lang, ticket.checkedInAt, timeZone) : '' });
       doc.moveDown(0.3);
       write({ text: status, size: 11, color: '#b91c1c', center: true });
     }

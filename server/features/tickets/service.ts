@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { todayIn } from '../../../contracts/dates';
-import { msg } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
 import {
   type CheckInBundle,

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { eventInputSchema } from '../../../contracts/admin';
 import { addDays, formatTime12, todayIn, weekdayOf } from '../../../contracts/dates';
 import { i18nOf } from '../../../contracts/i18n/all';
+import { messageText } from '../../../contracts/i18n/text';
 import { createCatalogueService } from '../../features/catalogue/service';
 import { uploadImage } from '../admin-fixtures';
 import { setupTestApp } from '../helpers';
@@ -129,7 +130,7 @@ describe(`date rules with the process in ${processZone}`, () => {
       });
       return result.success
         ? []
-        : result.error.issues.filter((i) => i.path[0] === 'startDate').map((i) => i18nOf('en').text(i.message));
+        : result.error.issues.filter((i) => i.path[0] === 'startDate').map((i) => messageText(i18nOf('en'), i.message));
     };
     expect(errorsFor(today)).toEqual([]);
     expect(errorsFor(addDays(today, -1))).toEqual(['Start date must be today or later']);

@@ -1,4 +1,5 @@
 import { type ComponentProps, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { messageText } from '../../../../contracts/i18n/text';
 import { useI18n } from '../../lib/i18n';
 import { cn } from './cn';
 
@@ -24,7 +25,7 @@ export function TextField({
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
-  const { text } = useI18n();
+  const i18n = useI18n();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
@@ -40,7 +41,7 @@ export function TextField({
       {hint}
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {text(error)}
+          {messageText(i18n, error)}
         </p>
       ) : null}
     </div>
@@ -57,7 +58,7 @@ export function TextAreaField({
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
-  const { text } = useI18n();
+  const i18n = useI18n();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
@@ -72,7 +73,7 @@ export function TextAreaField({
       />
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {text(error)}
+          {messageText(i18n, error)}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { messageText } from '../../../../contracts/i18n/text';
 import { useI18n } from '../../lib/i18n';
 import { cn } from './cn';
 
@@ -14,7 +15,7 @@ export function SelectField({
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = `${selectId}-error`;
-  const { text } = useI18n();
+  const i18n = useI18n();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={selectId} className={cn('text-sm font-medium', error ? 'text-danger' : 'text-fg')}>
@@ -34,7 +35,7 @@ export function SelectField({
       </select>
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {text(error)}
+          {messageText(i18n, error)}
         </p>
       ) : null}
     </div>

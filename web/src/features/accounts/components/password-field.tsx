@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
+import { messageText } from '../../../../../contracts/i18n/text';
 import { cn } from '../../../components/ui/cn';
 import { useI18n } from '../../../lib/i18n';
 
@@ -21,7 +22,8 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const [visible, setVisible] = useState(false);
-  const { t, text } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const hasError = Boolean(error) || invalid;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -68,7 +70,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {text(error)}
+          {messageText(i18n, error)}
         </p>
       ) : null}
     </div>

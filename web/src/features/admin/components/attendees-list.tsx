@@ -1,4 +1,5 @@
 import { type Attendee, attendeeStatusLabel } from '../../../../../contracts/attendees';
+import { instantIn } from '../../../../../contracts/i18n/instant';
 import { formatShortCode } from '../../../../../contracts/tickets';
 import { cn } from '../../../components/ui/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -40,8 +41,8 @@ const statusStyles: Record<Attendee['status'], string> = {
 
 /** An instant as the organiser reads it, in the app's time zone: English as it always was, Arabic in its own words. */
 function useInstant(): (iso: string, timeZone: string) => string {
-  const { lang, instant } = useI18n();
-  return lang === 'en' ? formatInstant : instant;
+  const { lang } = useI18n();
+  return lang === 'en' ? formatInstant : (iso, timeZone) => instantIn(lang, iso, timeZone);
 }
 
 function StatusBadge({ status }: { status: Attendee['status'] }) {

@@ -1,5 +1,6 @@
 import { type RefCallback, useId, useRef, useState } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../../../contracts/constants';
+import { messageText } from '../../../../../contracts/i18n/text';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
@@ -30,7 +31,8 @@ export function ImageField({
   /** The form's handle on the file input: a refused form focuses it when the image is its first error. */
   fieldRef?: RefCallback<HTMLInputElement>;
 }) {
-  const { t, text } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const inputId = useId();
   const labelId = `${inputId}-label`;
   const statusId = `${inputId}-status`;
@@ -120,7 +122,7 @@ export function ImageField({
       </div>
       {error ? (
         <p id={errorId} className="text-sm text-danger">
-          {text(error)}
+          {messageText(i18n, error)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MailboxEntry } from '../../../../../contracts/contact';
+import { instantIn } from '../../../../../contracts/i18n/instant';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -36,9 +37,9 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 const here = dateTime.resolvedOptions().timeZone;
 
 function MailCard({ mail }: { mail: MailboxEntry }) {
-  const { t, lang, instant } = useI18n();
+  const { t, lang } = useI18n();
   // English keeps its format ('Dec 5, 2026, 7:30 PM'); Arabic is written as Arabic writes it.
-  const createdAt = lang === 'en' ? dateTime.format(new Date(mail.createdAt)) : instant(mail.createdAt, here);
+  const createdAt = lang === 'en' ? dateTime.format(new Date(mail.createdAt)) : instantIn(lang, mail.createdAt, here);
   return (
     <li>
       <article

@@ -1,5 +1,6 @@
 import type { Ticket } from '../../../../../contracts/bookings';
 import { bookingTicketsPdfPath, eventCalendarPath, googleCalendarUrl } from '../../../../../contracts/calendar';
+import { instantIn } from '../../../../../contracts/i18n/instant';
 import { formatShortCode, type MyTicket } from '../../../../../contracts/tickets';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -21,7 +22,7 @@ function SeatTicket({
   ticket: MyTicket;
   timeZone: string | undefined;
 }) {
-  const { t, date, weekday, instant } = useI18n();
+  const { t, date, weekday, lang } = useI18n();
   const numbers = { number: ticket.number, of: ticket.of };
   const label = t('tickets.ticketOf', numbers);
   return (
@@ -49,7 +50,7 @@ function SeatTicket({
       {ticket.status === 'checked_in' && ticket.checkedInAt ? (
         <p className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-800">
           {t('tickets.checkedInAt', {
-            when: instant(ticket.checkedInAt, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
+            when: instantIn(lang, ticket.checkedInAt, timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
           })}
         </p>
       ) : null}

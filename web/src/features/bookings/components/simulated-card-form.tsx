@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { CARD_ERROR_MESSAGES, isCardErrorCode, parseCardExpiry, TEST_CARDS } from '../../../../../contracts/bookings';
 import type { I18n } from '../../../../../contracts/i18n/i18n';
+import { messageText } from '../../../../../contracts/i18n/text';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
@@ -47,7 +48,7 @@ function fieldOf(err: ApiError): CardField {
 function refusalText(err: ApiError, i18n: I18n): string {
   if (isCardErrorCode(err.code)) return i18n.t(CARD_ERROR_MESSAGES[err.code]);
   const fieldMessage = Object.values(err.errors)[0];
-  return i18n.text(err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message);
+  return messageText(i18n, err.code === 'VALIDATION_FAILED' && fieldMessage ? fieldMessage : err.message);
 }
 
 /** The simulated processor's card form: the server decides, like Stripe's test mode. */

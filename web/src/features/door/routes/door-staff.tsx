@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { instantIn } from '../../../../../contracts/i18n/instant';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
@@ -20,9 +21,9 @@ function messageOf(error: unknown): string {
 
 /** /admin/event/:id/door-staff: the admin gives and takes an event's door (check-in there, nothing else). */
 export function DoorStaffRoute() {
-  const { t, lang, instant } = useI18n();
+  const { t, lang } = useI18n();
   // English keeps its format ('5 Dec 2026, 19:30'); Arabic is written as Arabic writes it.
-  const since = (iso: string) => (lang === 'en' ? dateTime.format(new Date(iso)) : instant(iso, here));
+  const since = (iso: string) => (lang === 'en' ? dateTime.format(new Date(iso)) : instantIn(lang, iso, here));
   useDocumentMeta(t('doorStaff.doorStaffTitle'));
   const { id = '' } = useParams();
   const { data, isPending, isError, error, refetch, isFetching } = useDoorStaff(id);
