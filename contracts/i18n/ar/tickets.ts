@@ -8,7 +8,8 @@ export const tickets: Translation<typeof english> = {
   checkedInAt: 'سُجّل دخولها في {when}',
   void: 'هذه التذكرة لم تعد صالحة (استُرد ثمنها أو أُلغيت).',
   addToCalendar: 'أضف إلى التقويم',
-  calendarFile: 'ملف تقويم (.ics)',
+  // The mark keeps '.ics' together, left to right, inside the Arabic sentence's parentheses.
+  calendarFile: 'ملف تقويم (\u200e.ics)',
   googleCalendar: 'تقويم Google',
   downloadPdf: 'تنزيل ملف PDF',
   loading: 'جارٍ تحميل تذاكرك…',

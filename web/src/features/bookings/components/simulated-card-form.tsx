@@ -181,5 +181,9 @@ export function SimulatedCardForm({
 
 /** A test card's number as printed on the card, in groups of four digits, left to right in any language. */
 function TestCard({ digits }: { digits: string }) {
-  return <bdi dir="ltr">{digits.replace(/(\d{4})(?=\d)/g, '$1 ')}</bdi>;
+  return (
+    <bdi dir="ltr" className="whitespace-nowrap">
+      {digits.replace(/(\d{4})(?=\d)/g, '$1 ')}
+    </bdi>
+  );
 }
