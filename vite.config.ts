@@ -13,7 +13,7 @@ const SHELL_MODULES = new RegExp(
     'web/src/lib/(api-client|chunk|i18n)\\.tsx?$',
     'web/src/features/accounts/api/get-me\\.ts$',
     'web/src/features/catalogue/(api/use-live-events|components/(event-card|icons|scroll-to-top-button)|hooks/use-debounced-value)\\.tsx?$',
-    'contracts/(constants|dates|live|category-heading|i18n/i18n)\\.ts$',
+    'contracts/(constants|dates|category-name|i18n/i18n)\\.ts$',
   ]
     .map((pattern) => `(${pattern})`)
     .join('|'),

@@ -1,20 +1,13 @@
 import type { Category } from './catalogue';
+import { categoryName } from './category-name';
 import { ALL_CATEGORIES } from './constants';
 import type { I18n } from './i18n/i18n';
-import type { MessageKey } from './i18n/types';
 
 export interface CategoryView {
   /** The events list's heading (and the page's title). */
   heading: string;
   /** The categories are known and none has this id or name. */
   unknown: boolean;
-}
-
-/** A category's name in the page's language (one the messages do not know keeps the name it was given). */
-export function categoryName(category: Pick<Category, 'id' | 'name'>, i18n: I18n): string {
-  const key = `catalogue.categories.${category.id}` as MessageKey;
-  const name = i18n.t(key);
-  return name === key ? category.name : name;
 }
 
 /** The heading of /events-page/{category}, shared by the page and the HTML the server writes for it. */

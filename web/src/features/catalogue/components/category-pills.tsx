@@ -1,4 +1,4 @@
-import { categoryName } from '../../../../../contracts/category-heading';
+import { categoryName } from '../../../../../contracts/category-name';
 import { ALL_CATEGORIES } from '../../../../../contracts/constants';
 import { PillLink } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';

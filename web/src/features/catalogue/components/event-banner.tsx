@@ -1,5 +1,5 @@
 import type { EventDto } from '../../../../../contracts/catalogue';
-import { categoryName } from '../../../../../contracts/category-heading';
+import { categoryName } from '../../../../../contracts/category-name';
 import { ButtonLink } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Time } from '../../../components/ui/time';

@@ -1,5 +1,5 @@
 import { Link, Navigate, useParams } from 'react-router';
-import { categoryName } from '../../../../../contracts/category-heading';
+import { categoryName } from '../../../../../contracts/category-name';
 import { eventDescription } from '../../../../../contracts/event-description';
 import { isUuid } from '../../../../../contracts/ids';
 import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
