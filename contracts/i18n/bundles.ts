@@ -5,9 +5,9 @@ import type { Namespace } from './types';
  * language only); the admin area's are fetched with the admin area's chunk (/api/messages/:lang/admin); the
  * server's (emails, the PDF) never leave it. messages.test.ts checks that each namespace is in exactly one list.
  */
-export const SITE_NAMESPACES = ['common', 'catalogue'] as const satisfies readonly Namespace[];
+export const SITE_NAMESPACES = ['common', 'catalogue', 'contact', 'problems'] as const satisfies readonly Namespace[];
 export const ADMIN_NAMESPACES = [] as const satisfies readonly Namespace[];
-export const SERVER_NAMESPACES = [] as const satisfies readonly Namespace[];
+export const SERVER_NAMESPACES = ['emails'] as const satisfies readonly Namespace[];
 
 export const BUNDLES = { site: SITE_NAMESPACES, admin: ADMIN_NAMESPACES } as const;
 export type Bundle = keyof typeof BUNDLES;

@@ -2,7 +2,6 @@ import { adminMessages } from './admin';
 import { bookingsMessages } from './bookings';
 import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
-import { contactMessages } from './contact';
 import { doorMessages } from './door';
 import { doorStaffMessages } from './door-staff';
 import { eventFormMessages } from './event-form';
@@ -26,7 +25,6 @@ export const messages = {
   signup: signupMessages,
   resetPassword: resetPasswordMessages,
   profile: profileMessages,
-  contact: contactMessages,
   eventForm: eventFormMessages,
   admin: adminMessages,
   payment: paymentMessages,

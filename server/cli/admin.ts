@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
+import { i18nOf } from '../../contracts/i18n/all';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { type AppConfig, ConfigError, loadConfig } from '../env';
@@ -71,8 +72,8 @@ export async function runDoorStaffCommand(database: Database, args: string[]): P
       return { code: 0, message: `${email} is no longer on the door staff of event ${eventId}.` };
     }
   } catch (error) {
-    // An unknown event or email: said plainly, as the admin page says it.
-    if (error instanceof AppError && error.status < 500) return { code: 1, message: error.message };
+    // An unknown event or email: said plainly, as the admin page says it (in English: a message key is worded).
+    if (error instanceof AppError && error.status < 500) return { code: 1, message: i18nOf('en').text(error.message) };
     throw error;
   }
   return { code: 2, message: USAGE };
