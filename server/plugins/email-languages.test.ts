@@ -37,7 +37,9 @@ describe('account emails', () => {
     expect(mail.text.endsWith('— فريق إيفنتري')).toBe(true);
     expect(mail.html).toMatch(/^<!doctype html><html lang="ar" dir="rtl"><body /);
     expect(mail.html).toContain('>تأكيد البريد الإلكتروني</a>');
-    expect(mail.html).toMatch(/أو افتح هذا الرابط: <span dir="ltr" style="[^"]*">http:\/\/localhost:3000\/api\/auth\/verify-email/);
+    expect(mail.html).toMatch(
+      /أو افتح هذا الرابط: <span dir="ltr" style="[^"]*">http:\/\/localhost:3000\/api\/auth\/verify-email/,
+    );
   });
 
   it('verify an address signed up from a browser that prefers Arabic in Arabic too', async () => {
