@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_LIMITS, contactFieldErrors, contactFormSchema } from './contact';
-import { messages } from './messages';
+import { CONTACT_LIMITS, contactFormSchema, contactFieldErrors as fieldErrors } from './contact';
+import { i18nOf, MESSAGES } from './i18n/all';
+import { messageText } from './i18n/text';
+
+/** The form's messages as the English page words them (the schema gives keys). */
+function contactFieldErrors(input: unknown, lang: 'en' | 'ar' = 'en') {
+  const i18n = i18nOf(lang);
+  return Object.fromEntries(Object.entries(fieldErrors(input)).map(([field, key]) => [field, messageText(i18n, key)]));
+}
 
 const valid = {
   name: 'Nour Hany',
@@ -42,7 +49,7 @@ describe('contact form schema (the rules the web form shows on submit)', () => {
 
   it('shows the example address in the invalid email message', () => {
     const expected = 'Please enter a valid email address (e.g., name@example.com).';
-    expect(messages.contact.emailInvalid).toContain('{email}');
+    expect(MESSAGES.en.contact.emailInvalid).toContain('{email}');
     for (const email of ['nour', 'nour@', 'nour@example', 'no ur@example.com', 'a<b>@example.com', 'a,b@example.com']) {
       expect(contactFieldErrors({ ...valid, email })).toEqual({ email: expected });
     }
@@ -95,6 +102,18 @@ describe('contact form schema (the rules the web form shows on submit)', () => {
     const parsed = contactFormSchema.parse({ ...valid, name: '\ufeffNour Hany\u200b ', subject: 'Hi 👩\u200d💻' });
     expect(parsed.name).toBe('Nour Hany');
     expect(parsed.subject).toBe('Hi 👩\u200d💻');
+  });
+
+  it('gives its messages as keys, which the Arabic page words in Arabic', () => {
+    expect(fieldErrors({})).toMatchObject({ name: 'contact.nameRequired' });
+    expect(contactFieldErrors({ ...valid, name: 'ab' }, 'ar')).toEqual({ name: 'يجب ألا يقل الاسم عن ٣ أحرف' });
+    expect(contactFieldErrors({ ...valid, email: 'nour@' }, 'ar')).toEqual({
+      email: 'يُرجى إدخال بريد إلكتروني صحيح (مثل name@example.com).',
+    });
+    expect(contactFieldErrors({ ...valid, subject: 's'.repeat(CONTACT_LIMITS.subject + 1) }, 'ar')).toEqual({
+      subject: 'يجب ألا يتجاوز عدد الأحرف ٢٠٠',
+    });
+    expect(contactFieldErrors({ ...valid, name: 12345 }, 'ar')).toEqual({ name: 'يجب أن تكون القيمة نصًا' });
   });
 
   it('refuses unknown fields', () => {

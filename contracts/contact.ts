@@ -1,60 +1,57 @@
 import { z } from 'zod';
-import { contactMessages as contactSpecMessages } from './messages/contact';
-import { withExampleEmail } from './messages/example-email';
-import { cleanText, NOT_TEXT, requiredOr, visibleLength } from './text';
+import { msg } from './i18n/i18n';
+import type { MessageKey } from './i18n/types';
+import { EXAMPLE_EMAIL } from './messages/example-email';
+import { cleanText, requiredOr, visibleLength } from './text';
 
 /**
  * The contact form, shared by the web form (feedback on submit) and the server (the rule).
  *
  * API body of POST /api/contact (JSON, unknown fields refused): name, email, subject, description.
  * Control characters are stripped (the description keeps line breaks and tabs), then every field is
- * trimmed and checked (contracts/text.ts). Errors come back as 400 problem+json with `errors: { field: message }`.
+ * trimmed and checked (contracts/text.ts). Errors come back as 400 problem+json with `errors: { field: message }`,
+ * in the request's language. The schema's messages are keys of the `contact` namespace (contracts/i18n), which
+ * the form and the server translate.
  * Answer: 201 `{ id }`. Anonymous visitors may send; the endpoint is rate-limited per IP.
  */
 
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, description: 5000 } as const;
 
-const m = contactSpecMessages;
-
-/** Texts of rules the spec does not word (limits and types). */
-export const contactMessages = {
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  notText: NOT_TEXT,
-} as const;
+const tooLong = (max: number) => msg('contact.tooLong', { max });
 
 /** A simple address pattern: no spaces, quotes, brackets or separators that could split a mail header. */
 export const CONTACT_EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 
-function text(required: string, keepLineBreaks = false) {
+function text(required: MessageKey, keepLineBreaks = false) {
   return z.string({ error: requiredOr(required) }).transform((v) => cleanText(v, keepLineBreaks));
 }
 
 export const contactFormSchema = z.strictObject({
-  name: text(m.nameRequired).pipe(
+  name: text('contact.nameRequired').pipe(
     z
       .string()
-      .refine((v) => visibleLength(v) >= 1, { error: m.nameRequired, abort: true })
-      .refine((v) => visibleLength(v) >= 3, { error: m.nameTooShort, abort: true })
-      .max(CONTACT_LIMITS.name, { error: contactMessages.tooLong(CONTACT_LIMITS.name) }),
+      .refine((v) => visibleLength(v) >= 1, { error: 'contact.nameRequired', abort: true })
+      .refine((v) => visibleLength(v) >= 3, { error: 'contact.nameTooShort', abort: true })
+      .max(CONTACT_LIMITS.name, { error: tooLong(CONTACT_LIMITS.name) }),
   ),
-  email: text(m.emailRequired).pipe(
+  email: text('contact.emailRequired').pipe(
     z
       .string()
-      .min(1, { error: m.emailRequired, abort: true })
-      .max(CONTACT_LIMITS.email, { error: contactMessages.tooLong(CONTACT_LIMITS.email), abort: true })
-      .regex(CONTACT_EMAIL_PATTERN, { error: withExampleEmail(m.emailInvalid) }),
+      .min(1, { error: 'contact.emailRequired', abort: true })
+      .max(CONTACT_LIMITS.email, { error: tooLong(CONTACT_LIMITS.email), abort: true })
+      .regex(CONTACT_EMAIL_PATTERN, { error: msg('contact.emailInvalid', { email: EXAMPLE_EMAIL }) }),
   ),
-  subject: text(m.subjectRequired).pipe(
+  subject: text('contact.subjectRequired').pipe(
     z
       .string()
-      .refine((v) => visibleLength(v) >= 1, { error: m.subjectRequired, abort: true })
-      .max(CONTACT_LIMITS.subject, { error: contactMessages.tooLong(CONTACT_LIMITS.subject) }),
+      .refine((v) => visibleLength(v) >= 1, { error: 'contact.subjectRequired', abort: true })
+      .max(CONTACT_LIMITS.subject, { error: tooLong(CONTACT_LIMITS.subject) }),
   ),
-  description: text(m.descriptionTooShort, true).pipe(
+  description: text('contact.descriptionTooShort', true).pipe(
     z
       .string()
-      .refine((v) => visibleLength(v) >= 20, { error: m.descriptionTooShort, abort: true })
-      .max(CONTACT_LIMITS.description, { error: contactMessages.tooLong(CONTACT_LIMITS.description) }),
+      .refine((v) => visibleLength(v) >= 20, { error: 'contact.descriptionTooShort', abort: true })
+      .max(CONTACT_LIMITS.description, { error: tooLong(CONTACT_LIMITS.description) }),
   ),
 });
 export type ContactFormInput = z.input<typeof contactFormSchema>;
@@ -64,7 +61,10 @@ export type ContactField = keyof ContactForm;
 export const contactResponseSchema = z.object({ id: z.uuid() });
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 
-/** First message per field, the way the form shows them (empty object when valid). */
+/**
+ * First message per field, the way the form shows them (empty object when valid): a key, or a key with its
+ * values, which `I18n.text` words in the page's language.
+ */
 export function contactFieldErrors(input: unknown): Partial<Record<ContactField, string>> {
   const parsed = contactFormSchema.safeParse(input);
   if (parsed.success) return {};

@@ -48,8 +48,11 @@ export function visibleLength(value: string): number {
   return value.replace(FORMAT, '').length;
 }
 
-/** What a text field that is not text says (an API client's mistake: the forms always send text). */
-export const NOT_TEXT = 'Must be text';
+/**
+ * What a text field that is not text says (an API client's mistake: the forms always send text): a message
+ * key (contracts/i18n), worded in the request's language like the schemas' other messages.
+ */
+export const NOT_TEXT = 'problems.notText';
 
 /**
  * The error of a required text field: its own 'required' message when the value is missing, NOT_TEXT when

@@ -96,6 +96,40 @@ test.describe('signed out', () => {
   });
 });
 
+test('an Arabic visitor writes to the team in Arabic, right to left, and the team gets it in Arabic', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL as string }]);
+  await page.goto('/contact');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page).toHaveTitle(/^تواصل معنا · /);
+  await expect(page.getByRole('heading', { name: 'تواصل معنا' })).toBeVisible();
+  await expect(page.getByLabel('البريد الإلكتروني')).toHaveAttribute('dir', 'ltr');
+
+  await page.getByRole('button', { name: 'إرسال' }).click();
+  await expect(page.getByText('الاسم مطلوب')).toBeVisible();
+  await expect(page.getByText('يجب ألا يقل الوصف عن ٢٠ حرفًا')).toBeVisible();
+  await page.getByLabel('البريد الإلكتروني').fill('nour@example');
+  await page.getByRole('button', { name: 'إرسال' }).click();
+  await expect(page.getByText('يُرجى إدخال بريد إلكتروني صحيح (مثل name@example.com).')).toBeVisible();
+
+  await page.getByLabel('الاسم').fill('نور هاني');
+  await page.getByLabel('البريد الإلكتروني').fill('nour@example.com');
+  await page.getByLabel('الموضوع').fill('أمسية عود على السطح');
+  await page.getByLabel('وصف الفعالية').fill('أمسية عود صغيرة لحوالي ثمانين ضيفًا في الزمالك، في أوائل ديسمبر.');
+  await page.getByRole('button', { name: 'إرسال' }).click();
+  await expect(page).toHaveURL(/\/success-email$/);
+  await expect(page.getByRole('heading', { name: 'تم إرسال الرسالة بنجاح' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'العودة إلى الرئيسية' })).toBeVisible();
+
+  const mail = await waitForMail('hosts@eventry.test', /^رسالة تواصل على إيفنتري: أمسية عود على السطح$/);
+  expect(mail.replyTo).toBe('nour@example.com');
+  expect(mail.text).toContain('الاسم: نور هاني');
+  expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+});
+
 test('a failed send shows the error toast and clears the form', async ({ page }) => {
   // Use up this address's allowance (5 a minute) so that the next send really fails on the server.
   for (let i = 0; i < 6; i++) {
@@ -116,4 +150,17 @@ test('a failed send shows the error toast and clears the form', async ({ page })
   for (const label of ['Name', 'Email', 'Subject', 'Event Description']) {
     await expect(page.getByLabel(label)).toHaveValue('');
   }
+});
+
+test('in Arabic, a failed send says so and how long to wait in Arabic', async ({ page, context, baseURL }) => {
+  // The test before used up this address's allowance.
+  await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL as string }]);
+  await page.goto('/contact');
+  await page.getByLabel('الاسم').fill('نور هاني');
+  await page.getByLabel('البريد الإلكتروني').fill('nour@example.com');
+  await page.getByLabel('الموضوع').fill('رسالة أخرى');
+  await page.getByLabel('وصف الفعالية').fill(description);
+  await page.getByRole('button', { name: 'إرسال' }).click();
+  await expect(page.getByText('تعذّر إرسال الرسالة')).toBeVisible();
+  await expect(page.getByText(/^أرسلت رسائل كثيرة\. يُرجى الانتظار .+ ثم المحاولة مرة أخرى\.$/)).toBeVisible();
 });

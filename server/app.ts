@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { msg } from '../contracts/i18n/i18n';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { accountsRoutes } from './features/accounts/routes';
@@ -203,9 +204,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const allow = allowedMethods.at(pathname);
       if (allow.length > 0) {
         reply.header('allow', allow.join(', '));
-        return sendProblem(reply, 405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}`);
+        return sendProblem(
+          reply,
+          405,
+          'METHOD_NOT_ALLOWED',
+          msg('problems.methodNotAllowed', { method: request.method, path: pathname }),
+        );
       }
-      return sendProblem(reply, 404, 'NOT_FOUND', `No route for ${request.method} ${pathname}`);
+      return sendProblem(reply, 404, 'NOT_FOUND', msg('problems.noRoute', { method: request.method, path: pathname }));
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && webHtml && indexHtml && existsSync(indexHtml)) {
       // The answer depends on the session cookie: an admin, or a signed-in user on a sign-in page, is sent on, and
@@ -232,7 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (request.method === 'POST' && webHtml && matchPage(pathname)) {
       return reply.header('cache-control', 'no-store').redirect(request.url, 303);
     }
-    return sendProblem(reply, 404, 'NOT_FOUND', 'Not found');
+    return sendProblem(reply, 404, 'NOT_FOUND', 'problems.notFound');
   });
 
   return app;

@@ -16,6 +16,8 @@ export const SITE_NAMESPACES = [
   'resetPassword',
   'profile',
   'accounts',
+  'contact',
+  'problems',
 ] as const satisfies readonly Namespace[];
 export const ADMIN_NAMESPACES = [
   'eventForm',
@@ -24,7 +26,7 @@ export const ADMIN_NAMESPACES = [
   'door',
   'doorStaff',
 ] as const satisfies readonly Namespace[];
-export const SERVER_NAMESPACES = [] as const satisfies readonly Namespace[];
+export const SERVER_NAMESPACES = ['emails'] as const satisfies readonly Namespace[];
 
 export const BUNDLES = { site: SITE_NAMESPACES, admin: ADMIN_NAMESPACES } as const;
 export type Bundle = keyof typeof BUNDLES;

@@ -1,6 +1,5 @@
 import { catalogueMessages } from './catalogue';
 import { commonMessages } from './common';
-import { contactMessages } from './contact';
 
 export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 
@@ -11,5 +10,4 @@ export { EXAMPLE_EMAIL, withExampleEmail } from './example-email';
 export const messages = {
   common: commonMessages,
   catalogue: catalogueMessages,
-  contact: contactMessages,
 } as const;

@@ -11,6 +11,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../db/sche
 import type { AppConfig } from '../env';
 import { renderEmail } from './email-templates';
 import { ForbiddenError, UnauthorizedError } from './errors';
+import { accountLang, fetchRequestLang, mailLang } from './mail-language';
 import { enqueueMail } from './mailer';
 import { SessionCache } from './session-cache';
 
@@ -92,11 +93,12 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }, l
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url }, request) => {
+        const lang = mailLang(await accountLang(db, { id: user.id }), fetchRequestLang(request));
         await enqueueMail(db, {
           kind: 'password-reset',
           to: user.email,
-          ...renderEmail('password-reset', { name: user.name, url }),
+          ...renderEmail('password-reset', { name: user.name, url }, lang),
         });
       },
     },
@@ -105,11 +107,13 @@ export function createAuth(db: Db, config: AppConfig & { authSecret: string }, l
       // The emailed link verifies the address; it does not sign anyone in (a forwarded mail is not a key).
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
+      // In the account's language, else the language of the page that asked (sign-up, resend).
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const lang = mailLang(await accountLang(db, { id: user.id }), fetchRequestLang(request));
         await enqueueMail(db, {
           kind: 'verification',
           to: user.email,
-          ...renderEmail('verification', { name: user.name, url }),
+          ...renderEmail('verification', { name: user.name, url }, lang),
         });
       },
     },

@@ -10,7 +10,11 @@ import { requestI18n } from './i18n';
 /** Nothing may load from, or frame, a JSON answer opened as a page: API answers and framework errors. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-/** A failure the client can act on. Services throw subclasses with stable codes. */
+/**
+ * A failure the client can act on. Services throw subclasses with stable codes; the message is a key of the
+ * messages (contracts/i18n, or `msg(key, values)`), which sendProblem words in the request's language. The
+ * generic ones are the `problems` namespace's.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -23,12 +27,12 @@ export class AppError extends Error {
   }
 }
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found', code = 'NOT_FOUND') {
+  constructor(message: string = 'problems.notFound', code = 'NOT_FOUND') {
     super(404, code, message);
   }
 }
 export class ValidationError extends AppError {
-  constructor(errors: Record<string, string>, message = 'The request is invalid') {
+  constructor(errors: Record<string, string>, message: string = 'problems.invalid') {
     super(400, 'VALIDATION_FAILED', message, errors);
   }
 }
@@ -38,12 +42,12 @@ export class ConflictError extends AppError {
   }
 }
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Sign in to continue') {
+  constructor(message: string = 'problems.signIn') {
     super(401, 'UNAUTHENTICATED', message);
   }
 }
 export class ForbiddenError extends AppError {
-  constructor(message = 'You are not allowed to do this') {
+  constructor(message: string = 'problems.forbidden') {
     super(403, 'FORBIDDEN', message);
   }
 }
@@ -118,7 +122,7 @@ function fieldErrorsFromZod(error: FastifyError): Record<string, string> {
   if (!hasZodFastifySchemaValidationErrors(error)) return result;
   for (const issue of error.validation) {
     const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-    if (!(path in result)) result[path] = issue.message ?? 'is invalid';
+    if (!(path in result)) result[path] = issue.message ?? 'problems.fieldInvalid';
   }
   return result;
 }
@@ -138,7 +142,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     reply,
     status,
     status === 404 ? 'NOT_FOUND' : status === 500 ? 'INTERNAL' : (error.code ?? 'BAD_REQUEST'),
-    status === 404 ? 'Not found' : status === 400 ? 'The address is malformed.' : 'Something went wrong',
+    status === 404 ? 'problems.notFound' : status === 400 ? 'problems.badAddress' : 'problems.internalShort',
   );
 }
 
@@ -208,53 +212,43 @@ async function errors(app: FastifyInstance) {
       return sendProblem(reply, error.status, error.code, error.message, error.errors, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendProblem(reply, 400, 'VALIDATION_FAILED', 'The request is invalid', fieldErrorsFromZod(error));
+      return sendProblem(reply, 400, 'VALIDATION_FAILED', 'problems.invalid', fieldErrorsFromZod(error));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong, try again later');
+      return sendProblem(reply, 500, 'INTERNAL', 'problems.internal');
     }
     if (isBodyCutShort(error, request)) {
       // The client went away while sending its body (Node reports it as ECONNRESET 'aborted'): nobody is left to
       // answer, and it says nothing about the database.
       request.log.info({ code: error.code, method: request.method, url: request.url }, 'client closed the request');
-      return sendProblem(reply, 400, 'REQUEST_ABORTED', 'The request ended before its body was complete.');
+      return sendProblem(reply, 400, 'REQUEST_ABORTED', 'problems.bodyCutShort');
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or unreachable: a temporary condition the client may retry, not a bug.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
-      return sendProblem(
-        reply,
-        503,
-        'DATABASE_UNAVAILABLE',
-        'The service is briefly unavailable, try again in a moment.',
-      );
+      return sendProblem(reply, 503, 'DATABASE_UNAVAILABLE', 'problems.unavailable');
     }
     if (isTransactionCollision(error)) {
       request.log.warn({ err: error }, 'transaction collided with another and was rolled back');
-      return sendProblem(reply, 409, 'TRANSACTION_COLLIDED', 'Another change got in the way of this one. Try again.');
+      return sendProblem(reply, 409, 'TRANSACTION_COLLIDED', 'problems.collided');
     }
     const state = sqlStateOf(error);
     if (state !== undefined && INPUT_SQLSTATES.has(state)) {
       // Validation let through a value PostgreSQL cannot take (NUL byte, out-of-range number...): the input is bad.
       request.log.warn({ err: error }, 'database refused a value from the request');
-      return sendProblem(
-        reply,
-        400,
-        'INVALID_INPUT',
-        'The request contains a value the server cannot accept (such as a NUL character or a number out of range).',
-      );
+      return sendProblem(reply, 400, 'INVALID_INPUT', 'problems.invalidValue');
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit...
       const code = status === 429 ? 'RATE_LIMITED' : (error.code ?? CODES_OF_STATUSES[status] ?? 'BAD_REQUEST');
-      const detail = status === 429 ? 'Too many requests, please wait a moment and try again.' : error.message;
+      const detail = status === 429 ? 'problems.tooManyRequests' : error.message;
       return sendProblem(reply, status, code, detail);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(reply, 500, 'INTERNAL', 'Something went wrong, try again later');
+    return sendProblem(reply, 500, 'INTERNAL', 'problems.internal');
   });
 }
 

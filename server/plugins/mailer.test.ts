@@ -3,12 +3,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema';
 import { setupTestApp } from '../test/helpers';
 import { startTestSmtpServer } from '../test/smtp-server';
-import { renderEmail } from './email-templates';
+import { bookingConfirmationSubject, renderEmail } from './email-templates';
 import {
   createMailTransport,
   deliverDueMail,
   enqueueMail,
   MAIL_MAX_ATTEMPTS,
+  type MailRenderContext,
   type OutgoingMail,
   retryDelayMs,
 } from './mailer';
@@ -108,6 +109,77 @@ describe('deliverDueMail', () => {
     expect(got?.text).toContain('Tickets: 2 tickets');
     expect(got?.text).toContain('Total paid: 700 EGP');
     expect(got?.html).toContain('Jazz &lt;Night&gt;');
+  });
+
+  it("renders a confirmation queued with the buyer's language in it: Arabic, right to left", async () => {
+    const data = {
+      name: 'ليلى',
+      title: 'Jazz <Night>',
+      eventDate: '2026-11-27',
+      startTime: '19:00:00',
+      endTime: '22:30:00',
+      quantity: 3,
+      totalPiasters: 70_050,
+      lang: 'ar',
+    } as const;
+    await enqueueMail(db, {
+      kind: 'booking-confirmation',
+      to: 'layla-ar@example.com',
+      subject: bookingConfirmationSubject(data.title, 'ar'),
+      data,
+    });
+    expect(await deliverDueMail(db, transport)).toMatchObject({ sent: 1 });
+    const [got] = received('إيفنتري: تذاكرك لفعالية Jazz <Night>');
+    expect(got?.text).toContain('مرحبًا ليلى،');
+    expect(got?.text).toContain('تم تأكيد حجزك لفعالية Jazz <Night>.');
+    expect(got?.text).toContain('التاريخ: يوم الجمعة، ٢٧ نوفمبر ٢٠٢٦');
+    expect(got?.text).toContain('الوقت: من ٧:٠٠ م إلى ١٠:٣٠ م');
+    expect(got?.text).toContain('التذاكر: ٣ تذاكر');
+    expect(got?.text).toMatch(/المبلغ المدفوع: \u200f?٧٠٠٫٥٠\s?ج\.م\.\u200f?/);
+    expect(got?.html).toContain('<html lang="ar" dir="rtl">');
+    expect(got?.html).toContain(
+      '<div dir="rtl" style="max-width:560px;margin:0 auto;padding:32px 24px;direction:rtl;text-align:right">',
+    );
+    expect(got?.html).toContain('<span dir="auto">Jazz &lt;Night&gt;</span>');
+    expect(got?.html).toContain('تم تأكيد حجزك');
+    expect(got?.html).not.toMatch(/Your booking|Total paid|Hi /);
+  });
+
+  it("gives a feature's render hook the email's language, English for data that names none", async () => {
+    const seen: Array<{ lang: string; word: string }> = [];
+    const hooks = new Map([
+      [
+        'booking-confirmation',
+        async (_data: unknown, { lang, i18n }: MailRenderContext) => {
+          seen.push({ lang, word: i18n.t('emails.booking.tickets') });
+          return { html: `<p>extra ${lang}</p>`, text: `extra ${lang}` };
+        },
+      ],
+    ]);
+    const base = {
+      name: 'Omar',
+      title: 'Hook test',
+      eventDate: '2026-11-27',
+      startTime: '19:00',
+      endTime: '22:00',
+      quantity: 1,
+      totalPiasters: 10_000,
+    };
+    await enqueueMail(db, { kind: 'booking-confirmation', to: 'o@example.com', subject: 'Hook en', data: base });
+    await enqueueMail(db, {
+      kind: 'booking-confirmation',
+      to: 'o@example.com',
+      subject: 'Hook ar',
+      data: { ...base, lang: 'ar' },
+    });
+    expect(await deliverDueMail(db, transport, new Date(), undefined, hooks)).toMatchObject({ sent: 2 });
+    expect(seen).toEqual([
+      { lang: 'en', word: 'Tickets' },
+      { lang: 'ar', word: 'التذاكر' },
+    ]);
+    expect(received('Hook en')[0]?.text).toContain('Tickets: 1 ticket\nTotal paid: 100 EGP\n\nextra en');
+    expect(received('Hook ar')[0]?.text).toContain('التذاكر: تذكرة واحدة');
+    expect(received('Hook ar')[0]?.html).toContain('<p>extra ar</p>');
   });
 
   it('records data that does not fit its kind as a failed attempt instead of sending it', async () => {

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { i18nOf } from '../../contracts/i18n/all';
+import type { I18n } from '../../contracts/i18n/i18n';
+import type { Lang } from '../../contracts/i18n/languages';
 import type { Db, DbOrTx } from '../db/client';
 import type { AppConfig } from '../env';
-import { renderStoredMail } from './email-templates';
+import { renderStoredMail, storedMailLang } from './email-templates';
 
 /** NOTIFY channel of new outbox rows: lets the worker send at once instead of at its next poll. */
 export const MAIL_CHANNEL = 'eventry_mail';
@@ -21,7 +24,10 @@ interface MailHead {
 
 /**
  * An email to queue: with its bodies, or (kinds that renderStoredMail knows) with the data they are
- * rendered from when the email is delivered or shown, which keeps the outbox row small.
+ * rendered from when the email is delivered or shown, which keeps the outbox row small. Either way it is in
+ * its recipient's language: bodies are rendered in it before they are queued; data names it as `lang`
+ * ('en' | 'ar'; English when absent, as in emails queued before there were two languages), and so must the
+ * subject, which is stored as it is given.
  */
 export type OutgoingMail = MailHead &
   ({ text: string; html: string; data?: undefined } | { data: object; text?: undefined; html?: undefined });
@@ -41,12 +47,27 @@ export interface MailExtras {
   attachments?: MailAttachment[];
 }
 
+/** The language an email queued as data is rendered in, for what a feature adds to it. */
+export interface MailRenderContext {
+  /** The data's `lang`, English when it names none. */
+  lang: Lang;
+  /** Every message and format of that language (`i18n.t('tickets.…')`, `i18n.date(…)`). */
+  i18n: I18n;
+}
+
 /**
  * Adds to the emails of one kind when they are delivered (the mailer is cross-cutting and imports no
- * feature: a feature registers what it adds with `app.mailer.onRender`). It gets the stored data; it
- * may read the database, and a throw makes the delivery a failed attempt that is retried.
+ * feature: a feature registers what it adds with `app.mailer.onRender`). It gets the stored data and the
+ * email's language (its texts must be in it); it may read the database, and a throw makes the delivery a
+ * failed attempt that is retried.
  */
-export type MailRenderHook = (data: unknown) => Promise<MailExtras | undefined>;
+export type MailRenderHook = (data: unknown, context: MailRenderContext) => Promise<MailExtras | undefined>;
+
+/** The language of an email queued as data, for its render hook. */
+export function mailRenderContext(data: unknown): MailRenderContext {
+  const lang = storedMailLang(data);
+  return { lang, i18n: i18nOf(lang) };
+}
 
 /** The hooks registered per mail kind; the worker asks them when it delivers an email of that kind. */
 export type MailRenderHooks = ReadonlyMap<string, MailRenderHook>;
@@ -246,7 +267,7 @@ export async function deliverDueMail(
   for (const mail of claimed.rows) {
     try {
       const hook = mail.text === null ? hooks.get(mail.kind) : undefined;
-      const extras = hook ? await hook(mail.data) : undefined;
+      const extras = hook ? await hook(mail.data, mailRenderContext(mail.data)) : undefined;
       await transport.sendMail({
         to: mail.to,
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),

@@ -60,7 +60,7 @@ export const securityPlugin = fp(
       // unreserved characters, which no browser or client encodes) is refused before anything reads it.
       const path = pathOf(request.url);
       if (path.includes('%') && ENCODED_UNRESERVED.test(path)) {
-        sendProblem(reply, 400, 'BAD_URL', 'The address is malformed.');
+        sendProblem(reply, 400, 'BAD_URL', 'problems.badAddress');
         return;
       }
       done();

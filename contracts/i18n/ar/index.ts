@@ -5,11 +5,14 @@ import { attendees } from './attendees';
 import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { contact } from './contact';
 import { door } from './door';
 import { doorStaff } from './door-staff';
+import { emails } from './emails';
 import { eventForm } from './event-form';
 import { login } from './login';
 import { payment } from './payment';
+import { problems } from './problems';
 import { profile } from './profile';
 import { resetPassword } from './reset-password';
 import { signup } from './signup';
@@ -32,4 +35,7 @@ export const ar: Messages = {
   attendees,
   door,
   doorStaff,
+  contact,
+  problems,
+  emails,
 };

@@ -4,11 +4,14 @@ import { attendees } from './attendees';
 import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
+import { contact } from './contact';
 import { door } from './door';
 import { doorStaff } from './door-staff';
+import { emails } from './emails';
 import { eventForm } from './event-form';
 import { login } from './login';
 import { payment } from './payment';
+import { problems } from './problems';
 import { profile } from './profile';
 import { resetPassword } from './reset-password';
 import { signup } from './signup';
@@ -34,6 +37,9 @@ export const en = {
   attendees,
   door,
   doorStaff,
+  contact,
+  problems,
+  emails,
 } as const;
 
 export type EnglishMessages = typeof en;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFormSchema, contactResponseSchema, mailboxResponseSchema } from '../../../contracts/contact';
+import { msg } from '../../../contracts/i18n/i18n';
 import type { AppConfig } from '../../env';
+import { requestLang } from '../../plugins/i18n';
 import { registerSharedRateLimit } from '../../plugins/shared-rate-limit';
 import { createContactService } from './service';
 
@@ -15,7 +17,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
   // Scoped to this plugin: only routes that ask for it are limited, counted in the database for every process.
   await registerSharedRateLimit(app, {
     name: 'contact',
-    message: (seconds) => `You have sent too many messages. Please wait ${seconds} seconds and try again.`,
+    message: (seconds) => msg('contact.tooManyMessages', { count: seconds }),
   });
 
   app.post(
@@ -31,7 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await contact.sendContactMessage(request.body);
+      const result = await contact.sendContactMessage(request.body, requestLang(request));
       return reply.status(201).send(result);
     },
   );

@@ -1,8 +1,10 @@
 import type { ContactForm, MailboxResponse } from '../../../contracts/contact';
 import { MAILBOX_LIMIT } from '../../../contracts/contact';
+import type { Lang } from '../../../contracts/i18n/languages';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AppConfig } from '../../env';
 import { renderContactEmail } from '../../plugins/email-templates';
+import { accountLang, mailLang } from '../../plugins/mail-language';
 import { enqueueMail, mailBodies } from '../../plugins/mailer';
 import { findFirstAdminEmail, insertContactMessage, listLatestMail } from './repository';
 
@@ -17,8 +19,11 @@ export interface ContactService {
    * dev mailbox, and they run the site); with no admin either, the MAIL_FROM address.
    */
   contactRecipient(): Promise<string>;
-  /** Stores the message and queues its email in one transaction: both exist, or neither. */
-  sendContactMessage(message: ContactForm): Promise<{ id: string }>;
+  /**
+   * Stores the message and queues its email in one transaction: both exist, or neither. The email is in the
+   * language its recipient's account chose, else in `lang` (the sender's page's).
+   */
+  sendContactMessage(message: ContactForm, lang?: Lang): Promise<{ id: string }>;
   /** The latest emails for the admin mailbox. Bodies only of emails that were logged, never of sent ones. */
   getMailbox(): Promise<MailboxResponse>;
 }
@@ -47,7 +52,7 @@ export function createContactService({ db, config }: ContactServiceDeps): Contac
   return {
     contactRecipient: () => contactRecipient(db),
 
-    sendContactMessage(message) {
+    sendContactMessage(message, lang) {
       return db.transaction(async (tx) => {
         const to = await contactRecipient(tx);
         const id = await insertContactMessage(tx, message);
@@ -56,7 +61,7 @@ export function createContactService({ db, config }: ContactServiceDeps): Contac
           to,
           replyTo: message.email,
           dedupeKey: `contact:${id}`,
-          ...renderContactEmail(message),
+          ...renderContactEmail(message, mailLang(await accountLang(tx, { email: to }), lang)),
         });
         return { id };
       });

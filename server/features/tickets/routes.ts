@@ -74,7 +74,7 @@ export const ticketsPlugin = fp(
       timeZone: opts.timeZone,
       appUrl: opts.appUrl,
     });
-    app.mailer.onRender('booking-confirmation', holder.confirmationExtras);
+    app.mailer.onRender('booking-confirmation', (data, { lang }) => holder.confirmationExtras(data, lang));
     await app.register(ticketHolderRoutes, { service: holder });
     const doorStaff = createDoorStaffService({ db: app.database.pool });
     app.decorate('doorStaff', doorStaff);

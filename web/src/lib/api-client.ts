@@ -1,6 +1,11 @@
+import type { MessageKey, MessageParams } from '../../../contracts/i18n/types';
 import type { Problem } from '../../../contracts/problem';
+import { currentI18n } from './i18n';
 
-/** An API failure, parsed from the server's application/problem+json body. */
+/**
+ * An API failure, parsed from the server's application/problem+json body. Its message is the problem's detail,
+ * which the server wrote in the page's language, or the client's own words in it (a network failure).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -14,6 +19,11 @@ export class ApiError extends Error {
 }
 
 type Json = Record<string, unknown> | unknown[];
+
+/** The client's own words for a failure, in the page's language (the key itself where there is no page). */
+function clientWords(key: MessageKey, params?: MessageParams): string {
+  return typeof document === 'undefined' ? key : currentI18n().t(key, params);
+}
 
 /** Told when an answer says the session sent has ended; set by the app (web/src/app/boot.tsx). */
 let sessionEnded = () => {};
@@ -55,7 +65,7 @@ async function request<T>(method: string, path: string, body?: Json | FormData, 
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Network error, check your connection and try again');
+    throw new ApiError(0, 'NETWORK', clientWords('problems.network'));
   }
   lastAnswer.date = response.headers.get('date') ?? '';
   lastAnswer.at = Date.now();
@@ -67,7 +77,7 @@ async function request<T>(method: string, path: string, body?: Json | FormData, 
     const error = new ApiError(
       response.status,
       problem.code ?? 'HTTP_ERROR',
-      problem.detail ?? problem.title ?? `Request failed (${response.status})`,
+      problem.detail ?? problem.title ?? clientWords('problems.requestFailed', { status: response.status }),
       problem.errors ?? {},
       problem,
     );
