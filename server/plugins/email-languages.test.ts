@@ -64,8 +64,6 @@ describe('account emails', () => {
 
   it("send a password reset in the account's language before the page's", async () => {
     const user = await ctx.createUser({ email: 'reset-ar@example.com' });
-    // The profile's language (users.language) comes with the accounts' part of the issue: the same column here.
-    await ctx.database.db.execute(sql`ALTER TABLE users ADD COLUMN IF NOT EXISTS language text`);
     expect(await accountLang(ctx.database.db, { id: user.id })).toBeUndefined();
     await ctx.database.db.execute(sql`UPDATE users SET language = 'ar' WHERE id = ${user.id}`);
     expect(await accountLang(ctx.database.db, { email: 'Reset-AR@example.com' })).toBe('ar');

@@ -16,15 +16,11 @@ export function fetchRequestLang(request: Request | undefined): Lang | undefined
   return langOfRequest(request.headers.get('cookie') ?? undefined, request.headers.get('accept-language') ?? undefined);
 }
 
-/**
- * The language an account chose for its emails, by id or by address; undefined for no account or no choice.
- * The column is read by name from the row as JSON, which is null while the column does not exist (it comes
- * with the profile's language setting).
- */
+/** The language an account chose for its emails, by id or by address; undefined for no account or no choice. */
 export async function accountLang(db: DbOrTx, who: { id: string } | { email: string }): Promise<Lang | undefined> {
   const where = 'id' in who ? sql`u.id = ${who.id}` : sql`u.email = ${who.email.trim().toLowerCase()}`;
   const result = await db.execute<{ language: string | null }>(
-    sql`SELECT to_jsonb(u) ->> 'language' AS language FROM users u WHERE ${where} LIMIT 1`,
+    sql`SELECT u.language FROM users u WHERE ${where} LIMIT 1`,
   );
   const language = result.rows[0]?.language;
   return isLang(language) ? language : undefined;

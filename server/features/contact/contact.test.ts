@@ -247,8 +247,6 @@ describe('the contact form in Arabic', () => {
 
   it("emails the team in the language its account chose, whatever the sender's page", async () => {
     const team = await ctx.createUser({ email: `team-${randomUUID().slice(0, 6)}@example.com` });
-    // The profile's language (users.language) comes with the accounts' part of the issue: the same column here.
-    await ctx.database.db.execute(sql`ALTER TABLE users ADD COLUMN IF NOT EXISTS language text`);
     await ctx.database.db.execute(sql`UPDATE users SET language = 'en' WHERE id = ${team.id}`);
     const service = createContactService({
       db: ctx.database.db,

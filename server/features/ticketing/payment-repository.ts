@@ -3,6 +3,7 @@ import { type DbOrTx, executePrepared, type Queryable } from '../../db/client';
 import type { BookingEndReason, BookingStatus } from '../../db/schema';
 import type { ProviderName } from '../../domain/payments';
 import { bookingConfirmationSubject } from '../../plugins/email-templates';
+import { mailLang } from '../../plugins/mail-language';
 import { enqueueMailsAfter, type OutgoingMail, WAKE_MAIL_WORKERS } from '../../plugins/mailer';
 import { setState, type TransitionName } from './state-machine';
 
@@ -28,6 +29,8 @@ export type LockedBooking = {
   holdLapsed: boolean;
   userEmail: string;
   userName: string;
+  /** The buyer's language ('en', 'ar' or none chosen): their confirmation email is written in it. */
+  userLanguage: string | null;
   title: string;
   eventDate: string;
   startTime: string;
@@ -44,6 +47,7 @@ export type HeldBooking = Pick<
   | 'totalPiasters'
   | 'userEmail'
   | 'userName'
+  | 'userLanguage'
   | 'title'
   | 'eventDate'
   | 'startTime'
@@ -56,7 +60,7 @@ function settlementRead(where: SQL, lock: boolean): SQL {
                b.total_piasters AS "totalPiasters", b.event_id AS "eventId", b.payment_intent_id AS "paymentIntentId",
                b.failure_message AS "failureMessage", e.is_deleted AS "eventDeleted",
                (b.status = 'pending' AND b.expires_at <= now()) AS "holdLapsed", u.email AS "userEmail",
-               u.name AS "userName", e.title, e.event_date AS "eventDate", e.start_time AS "startTime",
+               u.name AS "userName", u.language AS "userLanguage", e.title, e.event_date AS "eventDate", e.start_time AS "startTime",
                e.end_time AS "endTime"
           FROM bookings b JOIN events e ON e.id = b.event_id JOIN users u ON u.id = b.user_id
          WHERE ${where} ${lock ? sql`FOR UPDATE OF b` : sql``}`;
@@ -145,12 +149,13 @@ export async function markPaid(
  * send, store and write to the WAL with every payment of an on-sale.
  */
 function confirmationEmail(booking: HeldBooking): OutgoingMail & { key: string } {
+  const lang = mailLang(booking.userLanguage, undefined);
   return {
     key: booking.id,
     kind: 'booking-confirmation',
     to: booking.userEmail,
     dedupeKey: `booking-paid:${booking.id}`,
-    subject: bookingConfirmationSubject(booking.title),
+    subject: bookingConfirmationSubject(booking.title, lang),
     data: {
       bookingId: booking.id,
       name: booking.userName,
@@ -160,6 +165,7 @@ function confirmationEmail(booking: HeldBooking): OutgoingMail & { key: string }
       endTime: booking.endTime,
       quantity: booking.quantity,
       totalPiasters: booking.totalPiasters,
+      lang,
     },
   };
 }

@@ -10,6 +10,7 @@ const hold = (id: string, userId = 'u1'): HeldBooking => ({
   totalPiasters: 15_000,
   userEmail: 'buyer@example.com',
   userName: 'Buyer',
+  userLanguage: null,
   title: 'Show',
   eventDate: '2026-12-24',
   startTime: '20:00:00',

@@ -25,7 +25,7 @@ export interface ReserveInput {
   quantity: number;
   idempotencyKey: string | undefined;
   /** The buyer as their session shows them: a new hold is remembered with it for a read-free payment. */
-  buyer?: { name: string; email: string };
+  buyer?: { name: string; email: string; language: string | null };
 }
 
 export type Outcome =

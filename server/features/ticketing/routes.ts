@@ -96,7 +96,11 @@ const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = asy
         eventId: request.body.eventId,
         quantity: request.body.quantity,
         idempotencyKey,
-        buyer: { name: user.name, email: user.email },
+        buyer: {
+          name: user.name,
+          email: user.email,
+          language: (user as { language?: string | null }).language ?? null,
+        },
       });
       // The on-sale's hottest answer: toBookingDto builds exactly the Booking type's fields, so it is written
       // as it is instead of being checked against bookingSchema again (~10 µs a request; the schema stays

@@ -334,6 +334,7 @@ export function createTicketingService(deps: TicketingDeps) {
                 totalPiasters: row.totalPiasters,
                 userEmail: input.buyer.email,
                 userName: input.buyer.name,
+                userLanguage: input.buyer.language,
                 title: event.title,
                 eventDate: event.eventDate,
                 startTime: event.startTime,
