@@ -41,12 +41,16 @@ function lookup(messages: Tree, key: string): string | Plural | undefined {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Tree)[part];
   }
-  return typeof node === 'string' || isPlural(node) ? (node as string | Plural) : undefined;
+  // A key names a text or a plural, never a namespace (MessageKey): an object here is a plural.
+  return typeof node === 'string' || (typeof node === 'object' && node !== null) ? (node as string | Plural) : undefined;
 }
 
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 
-/** An object of plural forms only, 'other' among them (a namespace may have a key 'other' too). */
+/**
+ * An object of plural forms only, 'other' among them (a namespace may have a key 'other' too): how the messages'
+ * tests tell a plural from a namespace.
+ */
 export function isPlural(node: unknown): node is Plural {
   return (
     node !== null &&
@@ -113,7 +117,7 @@ export function createI18n(lang: Lang, messages: Tree): I18n {
     const text =
       typeof entry === 'string'
         ? entry
-        : (entry[plurals.select(Number(params?.count ?? 0)) as keyof Plural] ?? entry.other);
+        : (entry[plurals.select(Number(params?.count ?? 0)) as keyof Plural] ?? entry.other ?? key);
     if (!params) return text;
     return text.replace(PLACEHOLDER, (whole, name: string) => {
       const value = params[name];

@@ -54,10 +54,18 @@ describe('GET /api/messages/:lang/:bundle', () => {
 
 describe('problem details in the request’s language', () => {
   it('says why in Arabic to an Arabic request, and keeps the code', async () => {
-    const url = '/api/events/00000000-0000-4000-8000-000000000000';
+    const url = '/api/no-such-thing';
     const english = await ctx.app.inject({ method: 'GET', url });
     const arabic = await ctx.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ar' } });
-    expect(arabic.statusCode).toBe(english.statusCode);
-    expect(arabic.json().code).toBe(english.json().code);
+    expect(english.json()).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      detail: 'No route for GET /api/no-such-thing',
+    });
+    expect(arabic.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(arabic.json().detail).toBe('لا يوجد مسار للطلب GET /api/no-such-thing');
+    // Accept-Language alone does it too, for a client that never chose.
+    const browser = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'ar-EG' } });
+    expect(browser.json().detail).toBe(arabic.json().detail);
   });
 });

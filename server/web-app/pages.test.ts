@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { i18nOf } from '../../contracts/i18n/all';
+import type { MessageKey } from '../../contracts/i18n/types';
 import { PAGES, type PageId } from '../../contracts/pages';
 import { insertEvent } from '../features/catalogue/test-events';
 import { webTestApp } from './test-web-dir';
@@ -72,9 +74,11 @@ describe('the pages of the route manifest, as a page load gets them', () => {
   it('describes the pages that have a description of their own', async () => {
     const description = async (url: string) =>
       /<meta name="description" content="([^"]*)"/.exec((await ctx.test.app.inject({ method: 'GET', url })).body)?.[1];
-    expect(await description('/')).toBe(PAGES.home.description);
-    expect(await description('/contact')).toBe(PAGES.contact.description);
-    expect(await description('/login')).toBe('Default description');
+    const { t } = i18nOf('en');
+    expect(await description('/')).toBe(t(PAGES.home.description as MessageKey));
+    expect(await description('/contact')).toBe(t(PAGES.contact.description as MessageKey));
+    // Pages without a description of their own have the site's.
+    expect(await description('/login')).toBe(t('common.siteDescription'));
   });
 
   it('answers 404 for the addresses that are no page of it', async () => {

@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { i18nOf } from '../../contracts/i18n/all';
 import { SITE_NAMESPACES } from '../../contracts/i18n/bundles';
 import { insertEvent } from '../features/catalogue/test-events';
 import { webTestApp } from './test-web-dir';
@@ -119,7 +120,9 @@ describe('server-side HTML of the web app', () => {
     expect(messagesOf(english.html).catalogue).toMatchObject({ bookATicket: 'Book a Ticket' });
     // Each language is cached apart: the English page right after the Arabic one is still English.
     expect(english.html).toContain('<title>Oud Night · Eventry</title>');
-    expect((await web.render('/login', 'ar')).html).toContain('<title>تسجيل الدخول إلى حسابك · إيفنتري</title>');
+    expect((await web.render('/login', 'ar')).html).toContain(
+      `<title>${i18nOf('ar').t('login.heading')} · إيفنتري</title>`,
+    );
     expect((await web.render('/profile', 'ar')).html).toContain(
       '<title>إيفنتري — اكتشف الفعاليات واحجز تذاكرك</title>',
     );

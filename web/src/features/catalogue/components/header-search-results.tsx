@@ -1,11 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 import { Link } from 'react-router';
 import { HEADER_SEARCH_LIMIT } from '../../../../../contracts/constants';
 import { cn } from '../../../components/ui/cn';
 import { useI18n } from '../../../lib/i18n';
 import { getEventsQueryOptions } from '../api/get-events';
 import { useSearchEvents } from '../api/search-events';
+
+/** The arrow keys in the search: true when they moved the focus (the results then stay open). */
+export type ArrowKeys = (
+  event: React.KeyboardEvent,
+  panel: HTMLElement | null,
+  input: HTMLInputElement | null,
+) => boolean;
+
+/** Down and Up move through the results' links; Up from the first goes back to the field. */
+const moveWithArrows: ArrowKeys = (event, panel, input) => {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return false;
+  const all = Array.from(panel?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
+  if (all.length === 0) return false;
+  event.preventDefault();
+  const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+  const next = event.key === 'ArrowDown' ? Math.min(index + 1, all.length - 1) : index - 1;
+  if (next < 0) input?.focus();
+  else all[next]?.focus();
+  return true;
+};
 
 /**
  * What the header search lists for `query` (already debounced; `text` is what the field holds now): events
@@ -19,12 +39,21 @@ export default function HeaderSearchResults({
   text,
   onFollow,
   onFetching,
+  arrows,
 }: {
   query: string;
   text: string;
   onFollow: () => void;
   onFetching: (fetching: boolean) => void;
+  /** Where the field finds moveWithArrows while this is shown (this chunk is loaded only once it is needed). */
+  arrows: RefObject<ArrowKeys | undefined>;
 }) {
+  useEffect(() => {
+    arrows.current = moveWithArrows;
+    return () => {
+      arrows.current = undefined;
+    };
+  }, [arrows]);
   const { t } = useI18n();
   const { data, isFetching, isPlaceholderData } = useSearchEvents(query);
   // The field shows the spinner (it sits in the field, outside this panel).

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import type { ArrowKeys } from './header-search-results';
 import { IconSearch } from './icons';
 
 /** The list of results, with its queries: loaded on the first search (or focus), not with the page. */
@@ -63,9 +64,8 @@ export function HeaderSearch({ className }: { className?: string }) {
     setText('');
   }
 
-  function links(): HTMLAnchorElement[] {
-    return Array.from(results.current?.querySelectorAll<HTMLAnchorElement>('a') ?? []);
-  }
+  /** The arrow keys' moves through the results, from the results' own chunk once it is there. */
+  const arrows = useRef<ArrowKeys | undefined>(undefined);
 
   function onKeyDown(event: React.KeyboardEvent) {
     if (event.key === 'Escape') {
@@ -76,15 +76,7 @@ export function HeaderSearch({ className }: { className?: string }) {
       setOpen(false);
       return;
     }
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const all = links();
-    if (all.length === 0) return;
-    event.preventDefault();
-    setOpen(true);
-    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
-    const next = event.key === 'ArrowDown' ? Math.min(index + 1, all.length - 1) : index - 1;
-    if (next < 0) input.current?.focus();
-    else all[next]?.focus();
+    if (arrows.current?.(event, results.current, input.current)) setOpen(true);
   }
 
   // Tabbing out of the search closes its results (a pointer outside closes them too, above).
@@ -132,7 +124,7 @@ export function HeaderSearch({ className }: { className?: string }) {
       >
         {query ? (
           <Suspense fallback={null}>
-            <HeaderSearchResults query={query} text={text} onFollow={follow} onFetching={setFetching} />
+            <HeaderSearchResults query={query} text={text} onFollow={follow} onFetching={setFetching} arrows={arrows} />
           </Suspense>
         ) : null}
       </div>
