@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, formatDate, weekdayOf } from '../dates';
 import { i18nOf } from './all';
 import { createI18n, msg } from './i18n';
 import { instantIn } from './instant';
@@ -24,6 +25,15 @@ describe('formats', () => {
     expect(en.weekday('2026-12-05')).toBe('Saturday');
     expect(ar.weekday('2026-12-05')).toBe('السبت');
     expect(ar.weekday('2026-12-04')).toBe('الجمعة');
+  });
+
+  it('write English dates and weekdays exactly as the spec’s forms, every day of two years', () => {
+    for (let day = 0; day < 731; day++) {
+      const date = addDays('2026-01-01', day);
+      expect(en.date(date)).toBe(formatDate(date));
+      expect(en.weekday(date)).toBe(weekdayOf(date));
+    }
+    expect(en.date('not a date')).toBe('not a date');
   });
 
   it('write times on a 12-hour clock: 07:30 PM / ٧:٣٠ م and ص before noon', () => {

@@ -1,4 +1,4 @@
-import { formatDate, formatPiasters, formatTime12, weekdayOf } from '../dates';
+import { formatPiasters, formatTime12 } from '../dates';
 import { dirOf, type Lang } from './languages';
 import type { MessageKey, MessageParams, Plural } from './types';
 
@@ -42,7 +42,9 @@ function lookup(messages: Tree, key: string): string | Plural | undefined {
     node = (node as Tree)[part];
   }
   // A key names a text or a plural, never a namespace (MessageKey): an object here is a plural.
-  return typeof node === 'string' || (typeof node === 'object' && node !== null) ? (node as string | Plural) : undefined;
+  return typeof node === 'string' || (typeof node === 'object' && node !== null)
+    ? (node as string | Plural)
+    : undefined;
 }
 
 const PLURAL_FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
@@ -70,45 +72,43 @@ function utcOf(date: string, time = '00:00'): Date | undefined {
 
 type Formats = Pick<I18n, 'number' | 'price' | 'date' | 'weekday' | 'time'>;
 
-/** Arabic for Egypt: Arabic digits, the pound as ج.م., dates like ٥ ديسمبر ٢٠٢٦, a 12-hour clock with ص/م. */
-function arabicFormats(): Formats {
-  const locale = 'ar-EG';
+/**
+ * The formats of a language. English keeps the spec's exactly ('Dec 5, 2026', 'Saturday', '07:30 PM', '150 EGP');
+ * Arabic is Egypt's: Arabic digits, the pound as ج.م., dates like ٥ ديسمبر ٢٠٢٦, a 12-hour clock with ص/م. Dates
+ * and weekdays go through Intl in both (en-US writes them as the spec does); English times keep their own form
+ * (Intl's en-US may put a narrow space before PM, and the server's and the browser's must be the same text).
+ */
+function formatsOf(lang: Lang): Formats {
+  const ar = lang === 'ar';
+  const locale = ar ? 'ar-EG' : 'en-US';
+  const inUtc = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  const day = inUtc(
+    ar ? { day: 'numeric', month: 'long', year: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
+  );
+  const weekday = inUtc({ weekday: 'long' });
+  const clock = inUtc({ hour: 'numeric', minute: '2-digit', hour12: true });
   const number = new Intl.NumberFormat(locale);
   const money = (fraction: number) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP', minimumFractionDigits: fraction });
   const whole = money(0);
   const cents = money(2);
-  const inUtc = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-  const day = inUtc({ day: 'numeric', month: 'long', year: 'numeric' });
-  const weekday = inUtc({ weekday: 'long' });
-  const clock = inUtc({ hour: 'numeric', minute: '2-digit', hour12: true });
   /** Formats a date-like string through `format`, or gives `fallback` when it is not one. */
   const through = (format: Intl.DateTimeFormat, at: Date | undefined, fallback: string) =>
     at ? format.format(at) : fallback;
   return {
-    number: (value) => number.format(value),
-    price: (piasters) => (piasters % 100 === 0 ? whole : cents).format(piasters / 100),
+    number: (value) => (ar ? number.format(value) : String(value)),
+    price: (piasters) =>
+      ar ? (piasters % 100 === 0 ? whole : cents).format(piasters / 100) : `${formatPiasters(piasters)} EGP`,
     date: (date) => through(day, utcOf(date), date),
     weekday: (date) => through(weekday, utcOf(date), ''),
-    time: (time) => through(clock, utcOf('2000-01-01', time), time),
-  };
-}
-
-/** The English pages keep the spec's formats exactly ('Dec 5, 2026', '07:30 PM', '150 EGP'). */
-function englishFormats(): Formats {
-  return {
-    number: String,
-    price: (piasters) => `${formatPiasters(piasters)} EGP`,
-    date: formatDate,
-    weekday: weekdayOf,
-    time: formatTime12,
+    time: (time) => (ar ? through(clock, utcOf('2000-01-01', time), time) : formatTime12(time)),
   };
 }
 
 /** Texts and formats of `lang` from its messages (all of them, or the namespaces a page was sent). */
 export function createI18n(lang: Lang, messages: Tree): I18n {
-  const formats = lang === 'ar' ? arabicFormats() : englishFormats();
+  const formats = formatsOf(lang);
   const plurals = new Intl.PluralRules(lang === 'ar' ? 'ar-EG' : 'en-US');
 
   function t(key: MessageKey | string, params?: MessageParams): string {
