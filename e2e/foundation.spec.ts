@@ -51,7 +51,8 @@ test('a page left open across a redeploy loads itself again, once, when a chunk 
   await page.exposeBinding('e2eErrorPageShown', () => problems.push('the error page was shown'));
   await page.addInitScript(() => {
     new MutationObserver(() => {
-      if (document.body?.textContent?.includes('Something went wrong.')) {
+      // The error page's heading (the page's texts are also in its messages block, which is not shown).
+      if (document.querySelector('[role="alert"] h1')?.textContent === 'Something went wrong.') {
         (window as unknown as { e2eErrorPageShown(): void }).e2eErrorPageShown();
       }
     }).observe(document, { subtree: true, childList: true, characterData: true });

@@ -1,5 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { i18nOf } from '../contracts/i18n/all';
+import type { MessageKey } from '../contracts/i18n/types';
 import { PAGES, type PageRoute } from '../contracts/pages';
+
+const en = i18nOf('en');
+
 import { ADMIN_STATE, USER_STATE } from './support/fixtures';
 
 /**
@@ -49,7 +54,7 @@ for (const role of ['visitor', 'user', 'admin'] as const) {
           window.dispatchEvent(new PopStateEvent('popstate'));
         }, address);
         if (route.title === undefined) await expect(page).not.toHaveTitle(NOT_FOUND_TITLE);
-        else await expect(page).toHaveTitle(route.title ? `${route.title} · Eventry` : SITE_TITLE);
+        else await expect(page).toHaveTitle(route.title ? `${en.t(route.title as MessageKey)} · Eventry` : SITE_TITLE);
         await expect(page).toHaveURL(new URL(address, page.url()).href);
       });
     }

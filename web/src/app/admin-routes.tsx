@@ -1,6 +1,7 @@
 import { pageRoutes } from 'virtual:admin-page-routes';
-import type { ReactNode } from 'react';
+import { type ReactNode, use } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { loadMessages } from '../lib/load-messages';
 
 /**
  * The admin area's pages (and the door's), routed under /admin/* by router.tsx: their table is in this chunk,
@@ -17,6 +18,8 @@ export interface PageTable<P> {
 let pages: unknown;
 
 export function AdminRoutes<P>({ table }: { table: PageTable<P> }) {
+  // The area's texts: in the page when it was loaded here, fetched on the way in from a public page.
+  use(loadMessages('admin'));
   pages ??= table.pagesOf(pageRoutes);
   return (
     <Routes>

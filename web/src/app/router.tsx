@@ -4,7 +4,6 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_AREA } from '../../../contracts/admin-area';
 import type { PageGuard } from '../../../contracts/pages';
 import { lazyChunk } from '../lib/chunk';
-import { loadMessages } from '../lib/i18n';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorFallback } from './error-fallback';
 import { NotForAdmins, RequireAdmin, RequireAuth, SignedOutOnly } from './guards';
@@ -65,7 +64,7 @@ const pages = pagesOf(pageRoutes);
 const ADMIN_TABLE = { pagesOf, pageElements };
 /** The admin area's pages, with its messages (not sent with the public pages). */
 const AdminRoutes = lazyChunk(
-  () => Promise.all([import('./admin-routes'), loadMessages('admin')]).then(([module]) => module),
+  () => import('./admin-routes'),
   (m) => m.AdminRoutes,
 );
 

@@ -6,7 +6,7 @@ import { DEFAULT_LANG, isLang, type Lang } from '../../../contracts/i18n/languag
 /**
  * The page's language and its texts. The server writes both into the HTML: `<html lang dir>` and the site's
  * messages as a JSON block (server/web-app/web-html.ts); the admin area's messages come with its chunk
- * (`loadMessages('admin')`). Components read them through useI18n(); code outside React (toasts raised by a
+ * (lib/load-messages.ts). Components read them through useI18n(); code outside React (toasts raised by a
  * mutation, the API client) through currentI18n(), which is the browser's one language.
  */
 
@@ -43,14 +43,20 @@ export function currentI18n(): I18n {
   return start().i18n;
 }
 
-/** Fetches a bundle of messages the page was not sent (the admin area's), once; resolves when they are there. */
-export async function loadMessages(bundle: Bundle): Promise<void> {
+/**
+ * The bundles the page has, and a way to add one it was not sent (the admin area's: load-messages.ts fetches it,
+ * with the area's chunk). The texts already handed out see the new namespaces at once.
+ */
+export function messageBundles() {
   const state = start();
-  if (state.loaded.has(bundle)) return;
-  const response = await fetch(`/api/messages/${state.i18n.lang}/${bundle}`, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`Messages ${bundle} not loaded (${response.status})`);
-  Object.assign(state.messages, (await response.json()) as Record<string, unknown>);
-  state.loaded.add(bundle);
+  return {
+    lang: state.i18n.lang,
+    has: (bundle: Bundle) => state.loaded.has(bundle),
+    add(bundle: Bundle, messages: Record<string, unknown>) {
+      Object.assign(state.messages, messages);
+      state.loaded.add(bundle);
+    },
+  };
 }
 
 /** The page's language, texts and formats. */

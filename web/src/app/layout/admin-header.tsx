@@ -3,7 +3,8 @@ import { NavLink } from 'react-router';
 import type { Me } from '../../../../contracts/accounts';
 import { LogoutButton } from '../../features/accounts/components/logout-button';
 import { lazyChunk } from '../../lib/chunk';
-import { loadMessages, useI18n } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
+import { loadMessages } from '../../lib/load-messages';
 import { AdminHeaderFrame } from './admin-header-frame';
 
 // Only where emails are kept instead of sent, and only for admins: a chunk of its own.
