@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { msg } from './i18n/i18n';
 import { LANGUAGES } from './i18n/languages';
+import { msg } from './i18n/text';
 import { EXAMPLE_EMAIL } from './messages/example-email';
 import { requiredOr } from './text';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { categorySchema, eventSchema, pageQueryParam, pageSchema } from './catalogue';
 import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
-import { msg } from './i18n/i18n';
+import { msg } from './i18n/text';
 import type { MessageKey } from './i18n/types';
 import { cleanText, requiredOr, visibleLength } from './text';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TICKETS_PER_BOOKING, MIN_TICKETS_PER_BOOKING } from './constants';
-import { msg } from './i18n/i18n';
+import { msg } from './i18n/text';
 import type { MessageKey } from './i18n/types';
 
 export const bookingStatusSchema = z.enum(['pending', 'paid', 'expired', 'failed', 'refunded', 'cancelled']);

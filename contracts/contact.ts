@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './i18n/i18n';
+import { msg } from './i18n/text';
 import type { MessageKey } from './i18n/types';
 import { EXAMPLE_EMAIL } from './messages/example-email';
 import { cleanText, requiredOr, visibleLength } from './text';

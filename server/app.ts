@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { msg } from '../contracts/i18n/i18n';
+import { msg } from '../contracts/i18n/text';
 import type { Database } from './db/client';
 import type { AppConfig } from './env';
 import { accountsRoutes } from './features/accounts/routes';

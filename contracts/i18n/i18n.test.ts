@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatDate, weekdayOf } from '../dates';
 import { i18nOf } from './all';
-import { createI18n, msg } from './i18n';
+import { createI18n } from './i18n';
 import { instantIn } from './instant';
 import { langFromCookie, negotiateLang } from './languages';
-import { messageText } from './text';
+import { messageText, msg } from './text';
 
 const en = i18nOf('en');
 const ar = i18nOf('ar');

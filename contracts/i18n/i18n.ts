@@ -24,11 +24,6 @@ export interface I18n {
   time(time: string): string;
 }
 
-/** A message key with the values of its placeholders, as one string (zod issues carry only a message). */
-export function msg(key: MessageKey, params?: MessageParams): string {
-  return params ? `${key} ${JSON.stringify(params)}` : key;
-}
-
 const PLACEHOLDER = /\{(\w+)\}/g;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^(\d{2}):(\d{2})/;

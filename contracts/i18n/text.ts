@@ -1,5 +1,13 @@
 import type { I18n } from './i18n';
-import type { MessageParams } from './types';
+import type { MessageKey, MessageParams } from './types';
+
+/**
+ * A message key with the values of its placeholders, as one string (zod issues carry only a message); messageText
+ * reads it back in the page's language.
+ */
+export function msg(key: MessageKey, params?: MessageParams): string {
+  return params ? `${key} ${JSON.stringify(params)}` : key;
+}
 
 const KEY_PATTERN = /^([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)(?: (\{.*\}))?$/s;
 

@@ -15,7 +15,7 @@ import {
   uploadedAvatarSchema,
 } from '../../../contracts/accounts';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
-import { msg } from '../../../contracts/i18n/i18n';
+import { msg } from '../../../contracts/i18n/text';
 import { problemSchema } from '../../../contracts/problem';
 import { AppError, sendProblem, UnauthorizedError, ValidationError } from '../../plugins/errors';
 import { languageCookie, requestLang } from '../../plugins/i18n';

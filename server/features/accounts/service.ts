@@ -1,6 +1,6 @@
 import type { Me } from '../../../contracts/accounts';
-import { msg } from '../../../contracts/i18n/i18n';
 import type { Lang } from '../../../contracts/i18n/languages';
+import { msg } from '../../../contracts/i18n/text';
 import type { Db } from '../../db/client';
 import { hitCounter, peekCounter } from '../../db/counters';
 import { AppError, NotFoundError, ValidationError } from '../../plugins/errors';

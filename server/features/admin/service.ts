@@ -8,7 +8,7 @@ import {
 import type { EventDto } from '../../../contracts/catalogue';
 import { ADMIN_EVENTS_PAGE_SIZE, DEFAULT_CATEGORY_ID } from '../../../contracts/constants';
 import { todayIn } from '../../../contracts/dates';
-import { msg } from '../../../contracts/i18n/i18n';
+import { msg } from '../../../contracts/i18n/text';
 import { isUuid } from '../../../contracts/ids';
 import type { Db, DbOrTx } from '../../db/client';
 import { toEventDto } from '../../domain/events';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactFormSchema, contactResponseSchema, mailboxResponseSchema } from '../../../contracts/contact';
-import { msg } from '../../../contracts/i18n/i18n';
+import { msg } from '../../../contracts/i18n/text';
 import type { AppConfig } from '../../env';
 import { requestLang } from '../../plugins/i18n';
 import { registerSharedRateLimit } from '../../plugins/shared-rate-limit';

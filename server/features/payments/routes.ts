@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentConfigSchema, paymentResultSchema, simulatedConfirmBodySchema } from '../../../contracts/bookings';
 import { todayIn } from '../../../contracts/dates';
-import { msg } from '../../../contracts/i18n/i18n';
+import { msg } from '../../../contracts/i18n/text';
 import { problemSchema } from '../../../contracts/problem';
 import type { PaymentProvider } from '../../domain/payments';
 import { AppError, NotFoundError } from '../../plugins/errors';

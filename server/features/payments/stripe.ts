@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { CURRENCY } from '../../../contracts/constants';
 import { i18nOf } from '../../../contracts/i18n/all';
-import { msg } from '../../../contracts/i18n/i18n';
+import { msg } from '../../../contracts/i18n/text';
 import { isUuid } from '../../../contracts/ids';
 import type { PaymentOutcome, PaymentProvider, ProviderPayment, VerifiedEvent } from '../../domain/payments';
 import type { AppConfig } from '../../env';

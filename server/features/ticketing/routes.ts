@@ -13,7 +13,7 @@ import {
   myHoldParamsSchema,
   myHoldSchema,
 } from '../../../contracts/bookings';
-import { msg } from '../../../contracts/i18n/i18n';
+import { msg } from '../../../contracts/i18n/text';
 import { problemSchema } from '../../../contracts/problem';
 import type { PaymentProvider } from '../../domain/payments';
 import type { AppConfig } from '../../env';

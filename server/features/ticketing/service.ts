@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/bookings';
 import { eventInstants } from '../../../contracts/calendar';
 import { todayIn, weekdayOf } from '../../../contracts/dates';
-import { msg } from '../../../contracts/i18n/i18n';
+import { msg } from '../../../contracts/i18n/text';
 import { isUuid } from '../../../contracts/ids';
 import type { Db } from '../../db/client';
 import { hhmm } from '../../domain/events';

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { encode } from 'uqr';
 import { i18nOf } from '../../../contracts/i18n/all';
-import { msg } from '../../../contracts/i18n/i18n';
 import { isLang, type Lang } from '../../../contracts/i18n/languages';
+import { msg } from '../../../contracts/i18n/text';
 import { isUuid } from '../../../contracts/ids';
 import { QR_ENCODE_OPTIONS, qrSvg } from '../../../contracts/ticket-qr';
 import { formatShortCode, type MyTicket } from '../../../contracts/tickets';

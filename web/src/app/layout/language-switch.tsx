@@ -10,14 +10,13 @@ import { useI18n } from '../../lib/i18n';
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { t, lang } = useI18n();
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search } = useLocation();
   const other = lang === 'ar' ? 'en' : 'ar';
-  const href = `/api/language/${other}?to=${encodeURIComponent(`${pathname}${search}${hash}`)}`;
+  const href = `/api/language/${other}?to=${encodeURIComponent(pathname + search)}`;
   return (
     <a
       href={href}
       lang={other}
-      hrefLang={other}
       aria-label={t('common.switchLanguageLabel')}
       className={cn('rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-fg hover:text-accent', className)}
     >
