@@ -119,9 +119,9 @@ test('switching language keeps the page and the session', async ({ browser, base
   try {
     await page.goto('/events-page/all?q=c');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    // The English page's switch names Arabic in Arabic.
+    // The English page's switch names Arabic in Arabic ('العربية'), in that language (lang="ar").
     await page
-      .getByRole('link', { name: i18nOf('en').t('common.switchLanguageLabel') })
+      .getByRole('link', { name: i18nOf('en').t('common.switchLanguage'), exact: true })
       .first()
       .click();
     await expect(page).toHaveURL(/\/events-page\/all\?q=c$/);
@@ -130,7 +130,7 @@ test('switching language keeps the page and the session', async ({ browser, base
     // Still signed in: the account menu, not the sign-in link.
     await expect(page.getByRole('link', { name: ar.t('catalogue.login') })).toHaveCount(0);
     await page
-      .getByRole('link', { name: ar.t('common.switchLanguageLabel') })
+      .getByRole('link', { name: ar.t('common.switchLanguage'), exact: true })
       .first()
       .click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -17,6 +17,5 @@ export const common: Translation<typeof english> = {
   siteDescription: 'اكتشف الفعاليات القريبة منك واحجز تذاكرك في ثوانٍ مع إيفنتري.',
   noScript: 'يحتاج إيفنتري إلى تفعيل جافاسكريبت ليعمل.',
   switchLanguage: 'English',
-  switchLanguageLabel: 'Read the site in English (الإنجليزية)',
   languageName: 'العربية',
 };

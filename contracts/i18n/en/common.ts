@@ -16,6 +16,5 @@ export const common = {
   noScript: 'Eventry needs JavaScript to run.',
   /** The switch names the other language in that language, so that a reader of it finds it. */
   switchLanguage: 'العربية',
-  switchLanguageLabel: 'اقرأ الموقع بالعربية (Arabic)',
   languageName: 'English',
 } as const;

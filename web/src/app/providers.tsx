@@ -84,12 +84,13 @@ export function AppProviders({
   i18n: I18n;
   children: ReactNode;
 }) {
-  return (
-    <I18nProvider value={i18n}>
-      <QueryClientProvider client={client}>
-        {children}
-        <DeferredToaster />
-      </QueryClientProvider>
-    </I18nProvider>
+  const tree = (
+    <QueryClientProvider client={client}>
+      {children}
+      <DeferredToaster />
+    </QueryClientProvider>
   );
+  // The browser has one language per page load and reads it directly (lib/i18n.tsx); the server's renders carry
+  // theirs in a context.
+  return import.meta.env.SSR ? <I18nProvider value={i18n}>{tree}</I18nProvider> : tree;
 }

@@ -1,7 +1,7 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { type Context, createContext, type ReactNode, useContext } from 'react';
 import type { Bundle } from '../../../contracts/i18n/bundles';
 import { createI18n, type I18n } from '../../../contracts/i18n/i18n';
-import { DEFAULT_LANG, isLang, type Lang } from '../../../contracts/i18n/languages';
+import type { Lang } from '../../../contracts/i18n/languages';
 
 /**
  * The page's language and its texts. The server writes both into the HTML: `<html lang dir>` and the site's
@@ -13,19 +13,24 @@ import { DEFAULT_LANG, isLang, type Lang } from '../../../contracts/i18n/languag
 /** The id of the messages block in the HTML. */
 export const MESSAGES_ELEMENT_ID = 'messages';
 
-const I18nContext = createContext<I18n | null>(null);
+/**
+ * The server renders pages of both languages side by side, so each render carries its texts in a React context.
+ * A browser has one language per page load: there, the context is left out of the build (import.meta.env.SSR is
+ * false) and components read the page's texts directly.
+ */
+const I18nContext = import.meta.env.SSR ? createContext<I18n | null>(null) : undefined;
 
 export function I18nProvider({ value, children }: { value: I18n; children: ReactNode }) {
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  return I18nContext ? <I18nContext.Provider value={value}>{children}</I18nContext.Provider> : children;
 }
 
-let browser: { i18n: I18n; messages: Record<string, unknown>; loaded: Set<Bundle> } | undefined;
+let browser: { i18n: I18n; messages: Record<string, unknown> } | undefined;
 
 /** The browser's texts, from the page (created once, on first use). */
 function start() {
   if (browser) return browser;
-  const attribute = document.documentElement.lang;
-  const lang: Lang = isLang(attribute) ? attribute : DEFAULT_LANG;
+  // The server wrote the page's language on <html>: Arabic, or else English (the default).
+  const lang: Lang = document.documentElement.lang === 'ar' ? 'ar' : 'en';
   const element = document.getElementById(MESSAGES_ELEMENT_ID);
   let messages: Record<string, unknown> = {};
   try {
@@ -33,8 +38,7 @@ function start() {
   } catch {
     // No block (a page the server could not render): the keys show until the admin bundle or a reload.
   }
-  const loaded = new Set<Bundle>((element?.dataset.bundles ?? 'site').split(' ') as Bundle[]);
-  browser = { i18n: createI18n(lang, messages), messages, loaded };
+  browser = { i18n: createI18n(lang, messages), messages };
   return browser;
 }
 
@@ -51,15 +55,19 @@ export function messageBundles() {
   const state = start();
   return {
     lang: state.i18n.lang,
-    has: (bundle: Bundle) => state.loaded.has(bundle),
-    add(bundle: Bundle, messages: Record<string, unknown>) {
+    /** Every page has the site's; the admin area's are there once its namespace 'admin' is (bundles.ts). */
+    has: (bundle: Bundle) => bundle === 'site' || 'admin' in state.messages,
+    add(messages: Record<string, unknown>) {
       Object.assign(state.messages, messages);
-      state.loaded.add(bundle);
     },
   };
 }
 
 /** The page's language, texts and formats. */
-export function useI18n(): I18n {
-  return useContext(I18nContext) ?? currentI18n();
+/** The render's texts, on the server. */
+function useRenderedI18n(): I18n {
+  return useContext(I18nContext as Context<I18n | null>) ?? currentI18n();
 }
+
+/** The page's language, texts and formats (a build uses one of the two, always the same). */
+export const useI18n: () => I18n = import.meta.env.SSR ? useRenderedI18n : currentI18n;

@@ -23,7 +23,7 @@ export function loadMessages(bundle: Bundle): Promise<void> {
   } else {
     load = fetch(`/api/messages/${bundles.lang}/${bundle}`, { credentials: 'same-origin' }).then(async (response) => {
       if (!response.ok) throw new Error(`Messages ${bundle} not loaded (${response.status})`);
-      bundles.add(bundle, (await response.json()) as Record<string, unknown>);
+      bundles.add((await response.json()) as Record<string, unknown>);
     });
     load.catch(() => loads.delete(bundle));
   }

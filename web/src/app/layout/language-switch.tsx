@@ -17,7 +17,6 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <a
       href={href}
       lang={other}
-      aria-label={t('common.switchLanguageLabel')}
       className={cn('rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-fg hover:text-accent', className)}
     >
       {t('common.switchLanguage')}
