@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { EXAMPLE_EMAIL } from './example-email';
 import { LANGUAGES } from './i18n/languages';
 import { msg } from './i18n/text';
-import { EXAMPLE_EMAIL } from './messages/example-email';
 import { requiredOr } from './text';
 
 export const roleSchema = z.enum(['user', 'admin']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { EXAMPLE_EMAIL } from './example-email';
 import { msg } from './i18n/text';
 import type { MessageKey } from './i18n/types';
-import { EXAMPLE_EMAIL } from './messages/example-email';
 import { cleanText, requiredOr, visibleLength } from './text';
 
 /**

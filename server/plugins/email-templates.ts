@@ -199,7 +199,7 @@ export function renderBookingConfirmation(data: BookingConfirmationData, extra: 
     ['emails.booking.event', data.title],
     ['emails.booking.date', when],
     ['emails.booking.time', times],
-    ['emails.booking.tickets', t('emails.booking.ticketCount', { count: data.quantity })],
+    ['emails.booking.tickets', t('bookings.ticketCount', { count: data.quantity })],
     ['emails.booking.total', i18n.price(data.totalPiasters)],
   ];
   const text = [

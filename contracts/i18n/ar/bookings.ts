@@ -20,5 +20,4 @@ export const bookings: Translation<typeof english> = {
     many: '{count} تذكرة',
     other: '{count} تذكرة',
   },
-  weekdayDate: '{weekday}، {date}',
 };

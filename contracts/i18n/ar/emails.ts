@@ -46,14 +46,6 @@ export const emails: Translation<typeof english> = {
     total: 'المبلغ المدفوع',
     when: 'يوم {weekday}، {date}',
     times: 'من {start} إلى {end}',
-    ticketCount: {
-      zero: 'لا توجد تذاكر',
-      one: 'تذكرة واحدة',
-      two: 'تذكرتان',
-      few: '{count} تذاكر',
-      many: '{count} تذكرة',
-      other: '{count} تذكرة',
-    },
     whereTickets: 'تجد تذاكرك في ملفك الشخصي، في قسم «تذاكرك».',
   },
 };

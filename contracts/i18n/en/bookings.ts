@@ -13,6 +13,4 @@ export const bookings = {
     'sales-closed': 'Ticket sales ended',
   },
   ticketCount: { one: '{count} ticket', other: '{count} tickets' },
-  /** 'Saturday, Dec 5, 2026': an event's day (the ticket pages, the tickets' PDF). */
-  weekdayDate: '{weekday}, {date}',
 } as const;

@@ -48,7 +48,6 @@ export const emails = {
     total: 'Total paid',
     when: '{weekday}, {date}',
     times: '{start} - {end}',
-    ticketCount: { one: '{count} ticket', other: '{count} tickets' },
     whereTickets: 'Your tickets are in your profile under Your Tickets.',
   },
 } as const;

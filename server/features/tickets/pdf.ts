@@ -72,7 +72,7 @@ export async function renderTicketsPdf({
   });
   const width = PAGE.width - 2 * MARGIN;
   const when = t('tickets.pdfWhen', {
-    date: t('bookings.weekdayDate', { weekday: i18n.weekday(event.eventDate), date: i18n.date(event.eventDate) }),
+    date: t('catalogue.weekdayDate', { weekday: i18n.weekday(event.eventDate), date: i18n.date(event.eventDate) }),
     start: i18n.time(event.startTime),
     end: i18n.time(event.endTime),
   });

@@ -33,7 +33,7 @@ function SeatTicket({
     >
       <h4 className="text-base font-bold">{label}</h4>
       <p className="text-center text-xs text-slate-600">
-        {t('bookings.weekdayDate', { weekday: weekday(booking.eventDate), date: date(booking.eventDate) })} ·{' '}
+        {t('catalogue.weekdayDate', { weekday: weekday(booking.eventDate), date: date(booking.eventDate) })} ·{' '}
         <TimeRange start={booking.startTime} end={booking.endTime} />
       </p>
       {ticket.status === 'void' ? (

@@ -53,7 +53,7 @@ export function TicketCard({
             </p>
           ) : null}
           <p className="text-sm text-fg-muted">
-            {t('bookings.weekdayDate', { weekday: weekday(ticket.eventDate), date: date(ticket.eventDate) })}
+            {t('catalogue.weekdayDate', { weekday: weekday(ticket.eventDate), date: date(ticket.eventDate) })}
           </p>
           <p className="text-sm text-fg-muted">
             <TimeRange start={ticket.startTime} end={ticket.endTime} />

@@ -147,7 +147,7 @@ export function GetTicketRoute() {
             <TimeRange start={event.startTime} end={event.endTime} />
           </p>
           <p className="text-fg-muted">
-            {t('bookings.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })}
+            {t('catalogue.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })}
           </p>
           <p className="text-lg font-semibold text-accent">{price(event.pricePiasters)}</p>
         </div>

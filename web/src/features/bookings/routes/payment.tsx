@@ -162,7 +162,7 @@ export function PaymentRoute() {
             <bdi>{event.title}</bdi>
           </p>
           <p className="text-sm text-fg-muted">
-            {t('bookings.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })} ·{' '}
+            {t('catalogue.weekdayDate', { weekday: weekday(event.eventDate), date: date(event.eventDate) })} ·{' '}
             {/* A phone breaks the line before the hours, not at their dash. */}
             <span className="whitespace-nowrap">
               <TimeRange start={event.startTime} end={event.endTime} />
