@@ -17,8 +17,22 @@ export const bookingEndReasonSchema = z.enum([
   'event_deleted',
 ]);
 
-export const paymentProviderSchema = z.enum(['stripe', 'simulated']);
+export const paymentProviderSchema = z.enum(['stripe', 'simulated', 'paymob']);
 export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
+/** How a buyer pays: Stripe and the simulated processor take cards; Paymob cards, mobile wallets and kiosk cash. */
+export const paymentMethodSchema = z.enum(['card', 'wallet', 'cash']);
+export type PaymentMethodName = z.infer<typeof paymentMethodSchema>;
+
+/**
+ * An Egyptian mobile number (010, 011, 012 or 015 and eight digits), as typed: with or without +20 or 0020, with
+ * spaces or dashes. Written back in one form, +201XXXXXXXXX.
+ */
+export const egyptianMobileSchema = z
+  .string()
+  .max(40)
+  .transform((value) => value.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().regex(/^(?:\+20|0020|20|0)?1[0125]\d{8}$/, { message: msg('payment.phoneInvalid') }))
+  .transform((digits) => `+20${digits.slice(digits.length - 10)}`);
 
 /** A whole number of tickets, 1 to 10. Strings ("3") and fractions (2.5) are refused, never coerced. */
 export const ticketQuantitySchema = z
@@ -54,9 +68,15 @@ export const bookingEventSchema = z.object({
 export type BookingEvent = z.infer<typeof bookingEventSchema>;
 
 export const bookingPaymentSchema = z.object({
-  provider: paymentProviderSchema,
+  /** The provider of the booking's current payment; null until one is started (Paymob alone, nothing chosen). */
+  provider: paymentProviderSchema.nullable(),
   /** Stripe only: the PaymentIntent's client secret for the Payment Element. */
   clientSecret: z.string().optional(),
+  method: paymentMethodSchema.nullable(),
+  /** Paymob's kiosk cash, while the booking waits for it: the bill reference to pay against (until expiresAt). */
+  cashReference: z.string().nullable(),
+  /** The mobile number the buyer gave Paymob last time (+201XXXXXXXXX), offered again; only on GET. */
+  phone: z.string().nullable().optional(),
 });
 
 export const bookingSchema = z.object({
@@ -121,15 +141,60 @@ export const ticketSchema = z.object({
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
-/** GET /api/me/bookings: paid bookings of active events, and of deleted or past ones. */
-export const myBookingsSchema = z.object({ tickets: z.array(ticketSchema), history: z.array(ticketSchema) });
+/** A booking waiting for its kiosk cash: listed under Your Tickets as 'Awaiting payment' until it is paid. */
+export const awaitingPaymentSchema = z.object({
+  bookingId: z.uuid(),
+  eventId: z.uuid(),
+  title: z.string(),
+  eventDate: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  quantity: z.number().int(),
+  totalPiasters: z.number().int(),
+  cashReference: z.string(),
+  /** Pay before this instant (ISO). */
+  expiresAt: z.string(),
+});
+export type AwaitingPayment = z.infer<typeof awaitingPaymentSchema>;
+
+/**
+ * GET /api/me/bookings: paid bookings of active events, and of deleted or past ones, and the bookings waiting for
+ * their kiosk cash.
+ */
+export const myBookingsSchema = z.object({
+  tickets: z.array(ticketSchema),
+  history: z.array(ticketSchema),
+  awaiting: z.array(awaitingPaymentSchema),
+});
 export type MyBookings = z.infer<typeof myBookingsSchema>;
 
+/** A way to pay offered on the payment page. */
+export const paymentChoiceSchema = z.object({ provider: paymentProviderSchema, method: paymentMethodSchema });
+export type PaymentChoice = z.infer<typeof paymentChoiceSchema>;
+
 export const paymentConfigSchema = z.object({
-  provider: paymentProviderSchema,
+  /** The provider a reservation starts at once (Stripe, else the simulated processor); null with Paymob alone. */
+  provider: paymentProviderSchema.nullable(),
   publishableKey: z.string().optional(),
+  /** Every way to pay that is configured, in the order the payment page offers them. */
+  choices: z.array(paymentChoiceSchema),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/** POST /api/payments/paymob/start: pay a held booking with Paymob (the phone may come from the profile). */
+export const paymobStartBodySchema = z.strictObject({
+  bookingId: z.uuid({ message: msg('payment.unknownBooking') }),
+  method: paymentMethodSchema,
+  phone: egyptianMobileSchema.optional(),
+});
+export type PaymobStartBody = z.input<typeof paymobStartBodySchema>;
+
+/** Card and wallet go on to Paymob's checkout; cash answers the bill reference, what to pay and by when. */
+export const paymobStartAnswerSchema = z.union([
+  z.object({ checkoutUrl: z.url() }),
+  z.object({ reference: z.string(), amountPiasters: z.number().int(), expiresAt: z.string() }),
+]);
+export type PaymobStartAnswer = z.infer<typeof paymobStartAnswerSchema>;
 
 /** The simulated processor's card form. The server decides the outcome; these only check the shape. */
 export const simulatedConfirmBodySchema = z.strictObject({

@@ -21,7 +21,7 @@ import { attendeesRoutes } from './features/attendees/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
 import { contactRoutes } from './features/contact/routes';
 import { healthRoutes } from './features/health/routes';
-import { createPaymentProvider } from './features/payments/provider';
+import { createPaymentProviders } from './features/payments/provider';
 import { paymentsRoutes } from './features/payments/routes';
 import { ticketingPlugin } from './features/ticketing/routes';
 import { ticketsPlugin } from './features/tickets/routes';
@@ -160,10 +160,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailWorkerPlugin, { config });
   // Before the routes, so that its request hook times every one of them.
   await app.register(metricsPlugin, { token: config.metricsToken });
-  // The payment provider is the one thing the booking module and the payment routes share: it is made here,
+  // The payment providers are the one thing the booking module and the payment routes share: they are made here,
   // so that neither feature imports the other (docs/architecture.md).
-  const paymentProvider = createPaymentProvider(config);
-  await app.register(ticketingPlugin, { provider: paymentProvider, config });
+  const payments = createPaymentProviders(config);
+  await app.register(ticketingPlugin, { providers: payments.providers, config });
   await app.register(ticketsPlugin, {
     signingKey: config.ticketSigningKey,
     timeZone: config.timeZone,
@@ -175,7 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountsRoutes);
   await app.register(adminRoutes, { config });
   await app.register(attendeesRoutes, { timeZone: config.timeZone });
-  await app.register(paymentsRoutes, { provider: paymentProvider, timeZone: config.timeZone });
+  await app.register(paymentsRoutes, { ...payments, timeZone: config.timeZone });
   await app.register(contactRoutes, { config });
 
   const webDir = options.webDir === undefined ? webDistDir : options.webDir;

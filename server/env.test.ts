@@ -11,7 +11,33 @@ function errorOf(env: Record<string, string>): string {
   throw new Error('the configuration was accepted');
 }
 
+const PAYMOB_KEYS = {
+  PAYMOB_SECRET_KEY: 'egy_sk_test_x',
+  PAYMOB_PUBLIC_KEY: 'egy_pk_test_x',
+  PAYMOB_HMAC_SECRET: 'hmac',
+  PAYMOB_API_KEY: 'api',
+};
+
 describe('configuration', () => {
+  it('offers Paymob with the methods whose integration is set, and the simulated card only when asked then', () => {
+    const paymob = loadConfig({
+      ...PAYMOB_KEYS,
+      PAYMOB_INTEGRATION_CARD: '4100001',
+      PAYMOB_INTEGRATION_CASH: '4100003',
+    });
+    expect(paymob.paymob).toMatchObject({
+      integrations: { card: 4100001, cash: 4100003 },
+      cashHours: 24,
+      apiUrl: 'https://accept.paymob.com',
+      checkoutUrl: 'https://accept.paymob.com',
+    });
+    expect(paymob.simulatedPayments).toBe(false);
+    expect(loadConfig({}).simulatedPayments).toBe(true);
+    expect(
+      loadConfig({ ...PAYMOB_KEYS, PAYMOB_INTEGRATION_WALLET: '7', SIMULATED_PAYMENTS: 'true' }).simulatedPayments,
+    ).toBe(true);
+  });
+
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, timeZone: 'Africa/Cairo', holdMinutes: 10, trustProxy: false });
@@ -31,6 +57,13 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'a@b.co' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: `S${'x'.repeat(128)}` }, 'ADMIN_PASSWORD must be at most 128 characters'],
     [{ TRUST_PROXY: 'sometimes' }, 'TRUST_PROXY must be true, false'],
+    [
+      { PAYMOB_SECRET_KEY: 'egy_sk_test_x' },
+      'PAYMOB_SECRET_KEY, PAYMOB_PUBLIC_KEY, PAYMOB_HMAC_SECRET and PAYMOB_API_KEY',
+    ],
+    [PAYMOB_KEYS, 'Paymob needs at least one of PAYMOB_INTEGRATION_CARD'],
+    [{ ...PAYMOB_KEYS, PAYMOB_INTEGRATION_CARD: 'card' }, 'PAYMOB_INTEGRATION_CARD must be a whole number'],
+    [{ ...PAYMOB_KEYS, PAYMOB_INTEGRATION_CASH: '12', PAYMOB_CASH_HOURS: '0' }, 'PAYMOB_CASH_HOURS'],
   ])('stops on %j with one line naming the variable', (env, expected) => {
     const message = errorOf(env);
     expect(message).toContain(expected);

@@ -16,6 +16,14 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A Paymob integration id: a positive whole number. */
+const integrationId = z
+  .string()
+  .regex(/^\d+$/, { message: 'must be a whole number' })
+  .transform(Number)
+  .pipe(z.number().int({ message: 'must be a whole number' }).positive({ message: 'must be a positive number' }))
+  .optional();
+
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -69,6 +77,20 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Where the Stripe API lives; only changed to point at a local stand-in in tests. */
     STRIPE_API_URL: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
+    PAYMOB_SECRET_KEY: optionalString,
+    PAYMOB_PUBLIC_KEY: optionalString,
+    PAYMOB_HMAC_SECRET: optionalString,
+    /** Paymob's API key: the reconciliation reads transactions with a token made from it. */
+    PAYMOB_API_KEY: optionalString,
+    PAYMOB_INTEGRATION_CARD: optionalString.pipe(integrationId),
+    PAYMOB_INTEGRATION_WALLET: optionalString.pipe(integrationId),
+    PAYMOB_INTEGRATION_CASH: optionalString.pipe(integrationId),
+    PAYMOB_CASH_HOURS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(168).default(24),
+    /** Where Paymob's API and checkout live; only changed to point at a local stand-in in tests. */
+    PAYMOB_API_URL: z.url({ message: 'must be a URL' }).default('https://accept.paymob.com'),
+    PAYMOB_CHECKOUT_URL: z.url({ message: 'must be a URL' }).default('https://accept.paymob.com'),
+    /** The simulated card processor: on by default only when no real provider is configured. */
+    SIMULATED_PAYMENTS: optionalString.pipe(bool.optional()),
     S3_ENDPOINT: optionalString.pipe(z.url({ message: 'must be a URL' }).optional()),
     S3_BUCKET: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
@@ -103,6 +125,23 @@ const envSchema = z
         code: 'custom',
         path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
         message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+      });
+    }
+    const paymob = [env.PAYMOB_SECRET_KEY, env.PAYMOB_PUBLIC_KEY, env.PAYMOB_HMAC_SECRET, env.PAYMOB_API_KEY];
+    if (paymob.some(Boolean) && !paymob.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMOB_SECRET_KEY'],
+        message: 'PAYMOB_SECRET_KEY, PAYMOB_PUBLIC_KEY, PAYMOB_HMAC_SECRET and PAYMOB_API_KEY must be set together',
+      });
+    }
+    const integrations = [env.PAYMOB_INTEGRATION_CARD, env.PAYMOB_INTEGRATION_WALLET, env.PAYMOB_INTEGRATION_CASH];
+    if (paymob.every(Boolean) && !integrations.some((id) => id !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMOB_INTEGRATION_CARD'],
+        message:
+          'Paymob needs at least one of PAYMOB_INTEGRATION_CARD, PAYMOB_INTEGRATION_WALLET and PAYMOB_INTEGRATION_CASH',
       });
     }
     // With an external database several processes may share it: each must sign sessions and tickets as the
@@ -149,6 +188,21 @@ export interface AppConfig {
   stripe:
     | { secretKey: string; publishableKey: string; webhookSecret: string | undefined; apiUrl: string | undefined }
     | undefined;
+  paymob:
+    | {
+        secretKey: string;
+        publicKey: string;
+        hmacSecret: string;
+        apiKey: string;
+        /** Paymob's integration id of each method configured. */
+        integrations: { card?: number; wallet?: number; cash?: number };
+        cashHours: number;
+        apiUrl: string;
+        checkoutUrl: string;
+      }
+    | undefined;
+  /** The simulated card processor is offered (SIMULATED_PAYMENTS; by default when no real provider is configured). */
+  simulatedPayments: boolean;
   s3:
     | { endpoint: string | undefined; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
     | undefined;
@@ -158,6 +212,26 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+function paymobConfig(env: z.infer<typeof envSchema>): AppConfig['paymob'] {
+  if (!env.PAYMOB_SECRET_KEY || !env.PAYMOB_PUBLIC_KEY || !env.PAYMOB_HMAC_SECRET || !env.PAYMOB_API_KEY) {
+    return undefined;
+  }
+  const integrations: NonNullable<AppConfig['paymob']>['integrations'] = {};
+  if (env.PAYMOB_INTEGRATION_CARD !== undefined) integrations.card = env.PAYMOB_INTEGRATION_CARD;
+  if (env.PAYMOB_INTEGRATION_WALLET !== undefined) integrations.wallet = env.PAYMOB_INTEGRATION_WALLET;
+  if (env.PAYMOB_INTEGRATION_CASH !== undefined) integrations.cash = env.PAYMOB_INTEGRATION_CASH;
+  return {
+    secretKey: env.PAYMOB_SECRET_KEY,
+    publicKey: env.PAYMOB_PUBLIC_KEY,
+    hmacSecret: env.PAYMOB_HMAC_SECRET,
+    apiKey: env.PAYMOB_API_KEY,
+    integrations,
+    cashHours: env.PAYMOB_CASH_HOURS,
+    apiUrl: env.PAYMOB_API_URL.replace(/\/$/, ''),
+    checkoutUrl: env.PAYMOB_CHECKOUT_URL.replace(/\/$/, ''),
+  };
+}
 
 /** Parses an environment (process.env by default) into an AppConfig or throws a one-line ConfigError. */
 export function loadConfig(source: Record<string, string | undefined> = readProcessEnv()): AppConfig {
@@ -199,6 +273,9 @@ export function loadConfig(source: Record<string, string | undefined> = readProc
             apiUrl: env.STRIPE_API_URL,
           }
         : undefined,
+    paymob: paymobConfig(env),
+    simulatedPayments:
+      env.SIMULATED_PAYMENTS ?? !((env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY) || env.PAYMOB_SECRET_KEY),
     s3:
       env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? {

@@ -51,9 +51,17 @@ export const users = pgTable(
      * signing in sets the site's. Null until they choose one or sign up.
      */
     language: text('language', { enum: ['en', 'ar'] }),
+    /**
+     * An Egyptian mobile number in the form +201XXXXXXXXX, given on the payment page for Paymob (which needs one)
+     * and kept for the next time.
+     */
+    phone: text('phone'),
     ...timestamps,
   },
-  (t) => [check('users_language_known', sql`${t.language} IN ('en', 'ar')`)],
+  (t) => [
+    check('users_language_known', sql`${t.language} IN ('en', 'ar')`),
+    check('users_phone_egyptian_mobile', sql`${t.phone} ~ '^\\+201[0125][0-9]{8}$'`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -199,8 +207,14 @@ export const bookings = pgTable(
     /** Until when a pending booking holds its tickets. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     idempotencyKey: text('idempotency_key'),
-    paymentProvider: text('payment_provider', { enum: ['stripe', 'simulated'] }),
+    /** The provider of the booking's current payment (server/domain/payments.ts); null until one is started. */
+    paymentProvider: text('payment_provider', { enum: ['stripe', 'simulated', 'paymob'] }),
+    /** The provider's reference of the current payment (Stripe: the PaymentIntent; Paymob: the order). */
     paymentIntentId: text('payment_intent_id'),
+    /** How the buyer pays (contracts/bookings.ts paymentMethods): set when a payment is started or taken. */
+    paymentMethod: text('payment_method', { enum: ['card', 'wallet', 'cash'] }),
+    /** Paymob's kiosk cash: the bill reference the buyer pays against before the hold's end. */
+    cashReference: text('cash_reference'),
     failureMessage: text('failure_message'),
     /** Set exactly when the booking has ended without being paid (migration 0015). */
     endedReason: text('ended_reason', { enum: bookingEndReasons }),
@@ -214,6 +228,8 @@ export const bookings = pgTable(
       'bookings_ended_reason_known',
       sql`${t.endedReason} IN ('replaced', 'cancelled_by_buyer', 'expired', 'payment_canceled', 'event_deleted')`,
     ),
+    check('bookings_payment_provider_known', sql`${t.paymentProvider} IN ('stripe', 'simulated', 'paymob')`),
+    check('bookings_payment_method_known', sql`${t.paymentMethod} IN ('card', 'wallet', 'cash')`),
     check('bookings_ended_reason_iff_ended', sql`(${t.status} IN ('pending', 'paid')) = (${t.endedReason} IS NULL)`),
     // Migration 0014: only bookings made with an Idempotency-Key, so that no lookup of a buyer's holds can use
     // it as a list of every booking of theirs.
@@ -229,6 +245,11 @@ export const bookings = pgTable(
     // Migration 0006: indexes a reservation does not need stay off the rows it writes (the profile's paid
     // tickets, and payment intents once there is one).
     index('bookings_user_paid_idx').on(t.userId).where(sql`${t.status} = 'paid'`),
+    // Migration 0018: the Paymob payments the reconciliation job asks about (ticketing/repository.ts
+    // findQuietPayments); no other booking has an entry.
+    index('bookings_paymob_unsettled_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentProvider} = 'paymob' AND ${t.status} IN ('pending', 'expired', 'cancelled', 'failed')`),
     uniqueIndex('bookings_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} IS NOT NULL`),
     // No (event_id, status) index: see migration 0005 (it drew reservations away from the unique probe).
   ],

@@ -6,7 +6,22 @@ import type { SimulatedConfirmBody } from '../../contracts/bookings';
  * does to a booking (settlement). Neither feature imports the other: app.ts hands the provider to both.
  */
 
-export type ProviderName = 'stripe' | 'simulated';
+export type ProviderName = 'stripe' | 'simulated' | 'paymob';
+/** How a buyer pays with a provider (bookings.payment_method); Stripe and the simulated processor take cards. */
+export type PaymentMethod = 'card' | 'wallet' | 'cash';
+
+/** What a provider is told of the booking whose payment it starts. */
+export interface PaymentStart {
+  id: string;
+  totalPiasters: number;
+  userId: string;
+  /** Paymob: the method the buyer chose, who they are (it needs a name, email and phone) and what they buy. */
+  method?: PaymentMethod;
+  buyer?: { name: string; email: string; phone: string };
+  item?: { title: string; quantity: number; unitPricePiasters: number };
+  /** The last moment the payment may be made (Paymob's intention expires then). */
+  payBy?: Date;
+}
 
 /** A card error as the provider words it (shown inline under the Pay button). */
 export interface CardFailure {
@@ -27,6 +42,12 @@ export interface ProviderPayment {
   amountPiasters: number;
   /** The provider's words for the last attempt it refused, if any. */
   lastErrorMessage: string | undefined;
+  /** The currency the provider recorded, lower case ('egp'), when it says. */
+  currency?: string;
+  /** Paymob: the page on the provider's site where the buyer pays. */
+  checkoutUrl?: string;
+  /** Paymob's kiosk cash: the bill reference the buyer pays against. */
+  cashReference?: string;
 }
 
 /** What a provider verified about a booking's payment, from a signed webhook or from a confirm call. */
@@ -50,8 +71,10 @@ export interface PaymentProvider {
   readonly name: ProviderName;
   /** What the web app needs to load the provider's payment form. */
   readonly publishableKey: string | undefined;
+  /** The methods it takes (Paymob: those whose integration is configured). */
+  readonly methods: readonly PaymentMethod[];
   /** Starts a booking's payment; undefined when the provider needs nothing started (simulated). */
-  start(booking: { id: string; totalPiasters: number; userId: string }): Promise<ProviderPayment | undefined>;
+  start(booking: PaymentStart): Promise<ProviderPayment | undefined>;
   /** Reads a payment as the provider has it now. */
   status(reference: string): Promise<ProviderPayment>;
   /** The payment may no longer be made (its hold ended). */
@@ -59,10 +82,31 @@ export interface PaymentProvider {
   /** Gives the money back, once however often it is asked for the same booking. */
   refund(reference: string, bookingId: string): Promise<void>;
   /**
-   * Verifies a webhook's signature over the raw body and reads it. Absent when the provider sends none (or it
+   * Verifies a webhook's signature (Stripe: a header; Paymob: the `hmac` query parameter) over the body and reads
+   * it. Absent when the provider sends none (or it
    * is not configured); throws an AppError (400) for a forged, stale or unreadable event.
    */
   readonly verifyWebhook: ((rawBody: Buffer, signature: string) => VerifiedEvent) | undefined;
   /** Decides a payment confirmed from the browser (the simulated processor); absent for real providers. */
   readonly verifyConfirm: ((body: SimulatedConfirmBody, today: string) => ConfirmOutcome) | undefined;
+}
+
+/**
+ * Every provider configured. A reservation starts the primary one's payment at once (Stripe when configured,
+ * else the simulated processor when it is on); Paymob's is started when the buyer chooses it on the payment page.
+ * A booking's own provider (bookings.payment_provider) reads, cancels and refunds its payment.
+ */
+export interface PaymentProviders {
+  readonly primary: PaymentProvider | undefined;
+  readonly all: readonly PaymentProvider[];
+  get(name: ProviderName | null | undefined): PaymentProvider | undefined;
+}
+
+export function paymentProviders(all: readonly PaymentProvider[]): PaymentProviders {
+  const byName = new Map(all.map((p) => [p.name, p]));
+  return {
+    primary: byName.get('stripe') ?? byName.get('simulated'),
+    all,
+    get: (name) => (name ? byName.get(name) : undefined),
+  };
 }

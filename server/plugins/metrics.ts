@@ -32,6 +32,10 @@ const OUTCOMES: Record<string, { metric: 'reservations' | 'payments'; byStatus: 
     metric: 'payments',
     byStatus: { 200: 'webhook_accepted', 400: 'webhook_refused', 503: 'unavailable' },
   },
+  'POST /api/payments/paymob/callback': {
+    metric: 'payments',
+    byStatus: { 200: 'paymob_callback_accepted', 400: 'paymob_callback_refused', 502: 'paymob_unreachable' },
+  },
 };
 
 function sameToken(given: string, expected: string): boolean {

@@ -6,7 +6,7 @@ import { API_CONTENT_SECURITY_POLICY, sendProblem } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Called by other servers, not browsers: authenticated by signature instead of Origin. */
-const CROSS_ORIGIN_ALLOWED = new Set(['/api/payments/stripe/webhook']);
+const CROSS_ORIGIN_ALLOWED = new Set(['/api/payments/stripe/webhook', '/api/payments/paymob/callback']);
 
 /**
  * Security headers on every response (CSP without inline scripts, nosniff, frame-ancestors, referrer

@@ -90,7 +90,15 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     LOG_LEVEL: 'silent',
     APP_URL: 'http://localhost:3000',
   });
-  return { ...base, seedDemo: false, ...overrides, authSecret: 'test-secret-test-secret-test-secret-0123456789' };
+  // As env.ts decides it: the simulated processor is on by default only when no real provider is configured.
+  const simulatedPayments = base.simulatedPayments && !overrides.stripe && !overrides.paymob;
+  return {
+    ...base,
+    seedDemo: false,
+    simulatedPayments,
+    ...overrides,
+    authSecret: 'test-secret-test-secret-test-secret-0123456789',
+  };
 }
 
 /** A running app on a fresh database, for one test file. */

@@ -49,6 +49,7 @@ export function createSimulatedProvider(): PaymentProvider {
   return {
     name: 'simulated',
     publishableKey: undefined,
+    methods: ['card'],
     start: async () => undefined,
     status: nothingThere,
     cancel: async () => {},

@@ -80,7 +80,11 @@ async function mailCount(id: string): Promise<number> {
 describe('Stripe configuration', () => {
   it('tells the web app to load Stripe with the publishable key', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(res.json()).toEqual({ provider: 'stripe', publishableKey: STAND_IN_PUBLISHABLE_KEY });
+    expect(res.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: STAND_IN_PUBLISHABLE_KEY,
+      choices: [{ provider: 'stripe', method: 'card' }],
+    });
   });
 
   it('turns the simulated processor off', async () => {
@@ -129,10 +133,10 @@ describe('creating the PaymentIntent', () => {
       payload: { eventId: event.id, quantity: 1 },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().payment).toEqual({ provider: 'stripe' });
+    expect(res.json().payment).toEqual({ provider: 'stripe', method: null, cashReference: null });
     // Reading the booking changes nothing; starting its payment creates the intent.
     const read = await ctx.request(user, { method: 'GET', url: `/api/bookings/${res.json().id}` });
-    expect(read.json().payment).toEqual({ provider: 'stripe' });
+    expect(read.json().payment).toEqual({ provider: 'stripe', method: null, cashReference: null, phone: null });
     const later = await ctx.request(user, { method: 'POST', url: `/api/bookings/${res.json().id}/payment` });
     expect(later.json().payment.clientSecret).toMatch(/_secret_/);
   });

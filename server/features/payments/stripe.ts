@@ -100,6 +100,7 @@ export function createStripeProvider(stripeConfig: NonNullable<AppConfig['stripe
   return {
     name: 'stripe',
     publishableKey: stripeConfig.publishableKey,
+    methods: ['card'],
     async start(booking) {
       const intent = await stripe.paymentIntents.create(
         {

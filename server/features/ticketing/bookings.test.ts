@@ -371,7 +371,7 @@ describe('GET /api/me/bookings', () => {
 
     const other = await ctx.createUser();
     const theirs = await ctx.request(other, { method: 'GET', url: '/api/me/bookings' });
-    expect(theirs.json()).toEqual({ tickets: [], history: [] });
+    expect(theirs.json()).toEqual({ tickets: [], history: [], awaiting: [] });
   });
 });
 

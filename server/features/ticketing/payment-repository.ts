@@ -126,7 +126,7 @@ export async function markRefunded(
 ): Promise<void> {
   await tx.execute(
     sql`UPDATE bookings SET ${sql.raw(setState(transition))}, payment_provider = ${payment.provider},
-        payment_intent_id = COALESCE(payment_intent_id, ${payment.paymentIntentId}),
+        payment_intent_id = COALESCE(${payment.paymentIntentId}, payment_intent_id),
         failure_message = ${message}, updated_at = now()
         WHERE id = ${bookingId}`,
   );
@@ -185,8 +185,8 @@ function paidStatement(
   return enqueueMailsAfter(
     bookings.map(confirmationEmail),
     sql`UPDATE bookings SET ${sql.raw(setState(transition))}, paid_at = now(), payment_provider = ${payment.provider},
-          payment_intent_id = COALESCE(payment_intent_id, ${payment.paymentIntentId}), failure_message = NULL,
-          updated_at = now()
+          payment_intent_id = COALESCE(${payment.paymentIntentId}, payment_intent_id),
+          payment_method = COALESCE(payment_method, 'card'), failure_message = NULL, updated_at = now()
         WHERE id = ANY (${ids}::uuid[]) ${guard} RETURNING id::text AS key`,
   );
 }

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Ticket } from '../../../contracts/bookings';
 import { inTransaction, type Queryable } from '../../db/client';
 import type { BookingEndReason, BookingStatus } from '../../db/schema';
-import type { ProviderName } from '../../domain/payments';
+import type { PaymentMethod, ProviderName } from '../../domain/payments';
 import { STILL_HELD } from './payment-repository';
 import { setState } from './state-machine';
 
@@ -59,7 +59,10 @@ export type ReserveItemResult =
 export type ReserveBatchResult =
   | { status: 'not-found' }
   | { status: 'closed' }
-  | { status: 'ok'; event: LockedEvent; items: ReserveItemResult[]; releasedIntentIds: string[] };
+  | { status: 'ok'; event: LockedEvent; items: ReserveItemResult[]; released: PaymentOfEndedHold[] };
+
+/** A payment started for a hold that has ended, to be cancelled with the provider that started it. */
+export type PaymentOfEndedHold = { paymentProvider: ProviderName | null; paymentIntentId: string | null };
 
 interface RawReserveResult {
   status: 'ok' | 'not-found' | 'closed';
@@ -84,7 +87,7 @@ export async function reserveBatch(
     quantities: number[];
     keys: Array<string | null>;
     holdMinutes: number;
-    provider: ProviderName;
+    provider: ProviderName | null;
     today: string;
   },
 ): Promise<ReserveBatchResult> {
@@ -118,7 +121,15 @@ export async function reserveBatch(
       },
     };
   });
-  return { status: 'ok', event: raw.event, items, releasedIntentIds: raw.released };
+  // 'provider:reference' (eventry_reserve_tickets.sql)
+  const released = raw.released.map((qualified) => {
+    const colon = qualified.indexOf(':');
+    return {
+      paymentProvider: qualified.slice(0, colon) as ProviderName,
+      paymentIntentId: qualified.slice(colon + 1),
+    };
+  });
+  return { status: 'ok', event: raw.event, items, released };
 }
 
 export type HistoryReason = NonNullable<Ticket['historyReason']>;
@@ -136,6 +147,8 @@ export interface BookingRow {
   failureMessage: string | null;
   paymentProvider: ProviderName | null;
   paymentIntentId: string | null;
+  paymentMethod: PaymentMethod | null;
+  cashReference: string | null;
   eventId: string;
   title: string;
   imageUrl: string;
@@ -150,14 +163,23 @@ const bookingSelect = `
   SELECT b.id, b.user_id AS "userId", b.status, b.ended_reason AS "endedReason", b.quantity, b.unit_price_piasters AS "unitPricePiasters",
          b.total_piasters AS "totalPiasters", b.expires_at AS "expiresAt", b.paid_at AS "paidAt",
          b.failure_message AS "failureMessage", b.payment_provider AS "paymentProvider",
-         b.payment_intent_id AS "paymentIntentId", e.id AS "eventId", e.title, e.image_url AS "imageUrl",
+         b.payment_intent_id AS "paymentIntentId", b.payment_method AS "paymentMethod",
+         b.cash_reference AS "cashReference", e.id AS "eventId", e.title, e.image_url AS "imageUrl",
          e.event_date AS "eventDate", e.start_time AS "startTime", e.end_time AS "endTime",
          e.price_piasters AS "pricePiasters", e.is_deleted AS "isDeleted"
     FROM bookings b JOIN events e ON e.id = b.event_id`;
 
-/** One booking of one user (another user's booking is simply not found). */
-export async function findBookingOfUser(db: Queryable, id: string, userId: string): Promise<BookingRow | undefined> {
-  const result = await db.query<BookingRow>(`${bookingSelect} WHERE b.id = $1 AND b.user_id = $2`, [id, userId]);
+/** One booking of one user (another user's booking is simply not found), with the mobile number they keep. */
+export async function findBookingOfUser(
+  db: Queryable,
+  id: string,
+  userId: string,
+): Promise<(BookingRow & { buyerPhone: string | null }) | undefined> {
+  const result = await db.query<BookingRow & { buyerPhone: string | null }>(
+    `${bookingSelect.replace('e.is_deleted AS "isDeleted"', 'e.is_deleted AS "isDeleted", (SELECT u.phone FROM users u WHERE u.id = b.user_id) AS "buyerPhone"')}
+      WHERE b.id = $1 AND b.user_id = $2`,
+    [id, userId],
+  );
   return result.rows[0];
 }
 
@@ -190,6 +212,46 @@ export async function setPaymentIntent(db: Queryable, bookingId: string, intentI
   await db.query(`UPDATE bookings SET payment_intent_id = $2, updated_at = now() WHERE id = $1`, [bookingId, intentId]);
 }
 
+/**
+ * A pending, unlapsed hold of `userId` now pays with another provider or method (Paymob, chosen on the payment
+ * page): the payment it had started is replaced (the caller cancels it). Kiosk cash moves the hold's end to
+ * `payBy`. The payment the hold had, or undefined when it is not such a hold any more.
+ */
+export async function switchPayment(
+  db: Queryable,
+  hold: { bookingId: string; userId: string },
+  payment: {
+    provider: ProviderName;
+    reference: string;
+    method: PaymentMethod;
+    cashReference: string | null;
+    payBy: Date | null;
+  },
+): Promise<PaymentOfEndedHold | undefined> {
+  const result = await db.query<PaymentOfEndedHold>(
+    `WITH old AS (
+       SELECT id, payment_provider, payment_intent_id FROM bookings
+        WHERE id = $1 AND user_id = $2 AND status = 'pending' AND expires_at > now()
+          FOR UPDATE
+     )
+     UPDATE bookings b
+        SET payment_provider = $3, payment_intent_id = $4, payment_method = $5, cash_reference = $6,
+            expires_at = COALESCE($7, b.expires_at), failure_message = NULL, updated_at = now()
+       FROM old WHERE b.id = old.id
+     RETURNING old.payment_provider AS "paymentProvider", old.payment_intent_id AS "paymentIntentId"`,
+    [
+      hold.bookingId,
+      hold.userId,
+      payment.provider,
+      payment.reference,
+      payment.method,
+      payment.cashReference,
+      payment.payBy,
+    ],
+  );
+  return result.rows[0];
+}
+
 /** Paid bookings of a user, newest event first, with whether the event is still active. */
 export async function findPaidBookingsOfUser(
   db: Queryable,
@@ -220,7 +282,7 @@ async function withEventLocked<T>(
   return inTransaction(pool, async (client) => work(client, await lockEvent(client, eventId)));
 }
 
-type EndedHold = { id: string; paymentIntentId: string | null; quantity: number };
+type EndedHold = PaymentOfEndedHold & { id: string; quantity: number };
 
 /** Expires one event's lapsed holds (or those `ending` names) in a transaction of its own. Returns them. */
 export function releaseLapsedHoldsOfEvent(
@@ -306,15 +368,101 @@ export async function expireLapsedHolds(
      ), expired AS (
        UPDATE bookings b SET ${status}, updated_at = now()
          FROM lapsed WHERE b.id = lapsed.id
-       RETURNING b.id, b.quantity, b.payment_intent_id
+       RETURNING b.id, b.quantity, b.payment_provider, b.payment_intent_id
      ), returned AS (
        UPDATE events SET tickets_available = tickets_available + (SELECT sum(quantity) FROM expired),
                          version = version + 1
         WHERE id = $1 AND EXISTS (SELECT 1 FROM expired)
        RETURNING id
      )
-     SELECT id, payment_intent_id AS "paymentIntentId", quantity FROM expired`,
+     SELECT id, payment_provider AS "paymentProvider", payment_intent_id AS "paymentIntentId", quantity FROM expired`,
     params,
   );
   return result.rows;
+}
+
+/**
+ * Bookings whose payment a provider may have taken without telling us (a callback lost): Paymob payments of the
+ * last two days not paid or refunded, untouched for `olderThanSeconds`, the longest untouched first. Each one read
+ * goes to the end of the line (updated_at). Through bookings_paymob_unsettled_idx.
+ */
+export async function findQuietPayments(
+  db: Queryable,
+  olderThanSeconds: number,
+  limit: number,
+): Promise<Array<Pick<BookingRow, 'id' | 'status' | 'paymentProvider' | 'paymentIntentId' | 'totalPiasters'>>> {
+  const result = await db.query<
+    Pick<BookingRow, 'id' | 'status' | 'paymentProvider' | 'paymentIntentId' | 'totalPiasters'>
+  >(
+    `WITH quiet AS (
+       SELECT id FROM bookings
+        WHERE payment_provider = 'paymob' AND payment_intent_id IS NOT NULL
+          AND status IN ('pending', 'expired', 'cancelled', 'failed') AND created_at > now() - interval '2 days'
+          AND updated_at < now() - make_interval(secs => $1)
+        ORDER BY updated_at LIMIT $2
+          FOR UPDATE SKIP LOCKED
+     )
+     UPDATE bookings b SET updated_at = now() FROM quiet WHERE b.id = quiet.id
+     RETURNING b.id, b.status, b.payment_provider AS "paymentProvider", b.payment_intent_id AS "paymentIntentId",
+               b.total_piasters AS "totalPiasters"`,
+    [olderThanSeconds, limit],
+  );
+  return result.rows;
+}
+
+/** Who pays, as a provider that needs it (Paymob) is told: the buyer's name, email and kept mobile number. */
+export async function findBuyer(
+  db: Queryable,
+  userId: string,
+): Promise<{ name: string; email: string; phone: string | null } | undefined> {
+  const result = await db.query<{ name: string; email: string; phone: string | null }>(
+    'SELECT name, email, phone FROM users WHERE id = $1',
+    [userId],
+  );
+  return result.rows[0];
+}
+
+/** Keeps the mobile number a buyer gave on the payment page for their next payment. */
+export async function rememberPhone(db: Queryable, userId: string, phone: string): Promise<void> {
+  await db.query('UPDATE users SET phone = $2, updated_at = now() WHERE id = $1 AND phone IS DISTINCT FROM $2', [
+    userId,
+    phone,
+  ]);
+}
+
+/** The booking whose current payment is `reference` at `provider`. */
+export async function findBookingByPayment(
+  db: Queryable,
+  provider: ProviderName,
+  reference: string,
+): Promise<BookingRow | undefined> {
+  const result = await db.query<BookingRow>(
+    `${bookingSelect} WHERE b.payment_intent_id = $1 AND b.payment_provider = $2`,
+    [reference, provider],
+  );
+  return result.rows[0];
+}
+
+/** A user's bookings waiting for their kiosk cash (still held), soonest deadline first. */
+export async function findAwaitingCashOfUser(db: Queryable, userId: string): Promise<BookingRow[]> {
+  const result = await db.query<BookingRow>(
+    `${bookingSelect}
+      WHERE b.user_id = $1 AND b.status = 'pending' AND b.payment_method = 'cash' AND b.cash_reference IS NOT NULL
+        AND b.expires_at > now() AND NOT e.is_deleted
+      ORDER BY b.expires_at`,
+    [userId],
+  );
+  return result.rows;
+}
+
+/** A booking's current payment (no lock: a check made before settling). */
+export async function findPaymentOfBooking(
+  db: Queryable,
+  bookingId: string,
+): Promise<{ paymentProvider: ProviderName | null; paymentIntentId: string | null } | undefined> {
+  const result = await db.query<{ paymentProvider: ProviderName | null; paymentIntentId: string | null }>(
+    'SELECT payment_provider AS "paymentProvider", payment_intent_id AS "paymentIntentId" FROM bookings WHERE id = $1',
+    [bookingId],
+  );
+  return result.rows[0];
 }

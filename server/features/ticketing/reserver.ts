@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { todayIn } from '../../../contracts/dates';
 import { Batcher, type Waiting } from '../../db/batcher';
 import type { ProviderName } from '../../domain/payments';
-import { type LockedEvent, type NewBookingRow, reserveBatch } from './repository';
+import { type LockedEvent, type NewBookingRow, type PaymentOfEndedHold, reserveBatch } from './repository';
 
 /**
  * Reservations. Every reservation for one event must pass through that event's row, which makes the
@@ -46,8 +46,8 @@ export class Reserver {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly settings: { holdMinutes: number; provider: ProviderName; timeZone: string },
-    private readonly onReleased: (released: Array<{ paymentIntentId: string | null }>) => void,
+    private readonly settings: { holdMinutes: number; provider: ProviderName | null; timeZone: string },
+    private readonly onReleased: (released: PaymentOfEndedHold[]) => void,
   ) {}
 
   reserve(input: ReserveInput): Promise<Outcome> {
@@ -98,8 +98,8 @@ export class Reserver {
       const outcome = outcomes.get(first) as Outcome;
       item.resolve(outcome.kind === 'created' ? { kind: 'existing', bookingId: outcome.row.id } : outcome);
     }
-    if (result.status === 'ok' && result.releasedIntentIds.length > 0) {
-      this.onReleased(result.releasedIntentIds.map((paymentIntentId) => ({ paymentIntentId })));
+    if (result.status === 'ok' && result.released.length > 0) {
+      this.onReleased(result.released);
     }
     return deferred;
   }

@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/i18n/text';
 import { problemSchema } from '../../../contracts/problem';
-import type { PaymentProvider } from '../../domain/payments';
+import type { PaymentProviders } from '../../domain/payments';
 import type { AppConfig } from '../../env';
 import { ValidationError } from '../../plugins/errors';
 import { createTicketingService, type TicketingService } from './service';
@@ -32,6 +32,8 @@ const conflictSchema = problemSchema.extend({ available: z.number().int().option
 
 const EXPIRE_JOB = 'expire-holds';
 const EXPIRE_EVERY_MS = 2_000;
+const RECONCILE_JOB = 'reconcile-payments';
+const RECONCILE_EVERY_MS = 60_000;
 
 /**
  * The booking module as a plugin: its service for the other features (app.ticketing), its HTTP routes
@@ -41,13 +43,13 @@ const EXPIRE_EVERY_MS = 2_000;
 export const ticketingPlugin = fp(
   async function ticketing(
     app: FastifyInstance,
-    opts: { provider: PaymentProvider; config: Pick<AppConfig, 'holdMinutes' | 'timeZone'> },
+    opts: { providers: PaymentProviders; config: Pick<AppConfig, 'holdMinutes' | 'timeZone'> },
   ) {
     const service = createTicketingService({
       db: app.database.db,
       pool: app.database.pool,
       reservationPool: app.database.reservationPool,
-      provider: opts.provider,
+      providers: opts.providers,
       holdMinutes: opts.config.holdMinutes,
       timeZone: opts.config.timeZone,
       log: app.log,
@@ -62,6 +64,10 @@ const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = asy
   app.scheduler.every(EXPIRE_JOB, EXPIRE_EVERY_MS, async () => {
     const expired = await service.expireHolds();
     if (expired > 0) app.log.info({ count: expired }, 'released lapsed ticket holds');
+  });
+  // Payments whose callback never came (Paymob's): read back from the provider and settled.
+  app.scheduler.every(RECONCILE_JOB, RECONCILE_EVERY_MS, async () => {
+    await service.reconcileQuiet();
   });
 
   app.post(
@@ -111,7 +117,7 @@ const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = asy
 
   /** A route on one of the caller's bookings (another user's id is not found), answering the booking, uncached. */
   const ownBooking = (
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'DELETE',
     url: string,
     summary: string,
     answer: (bookingId: string, userId: string) => Promise<Booking>,
@@ -139,11 +145,30 @@ const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = asy
     "The caller's booking and its status, as it is (reading it changes nothing)",
     service.getBooking,
   );
-  ownBooking(
-    'POST',
+  app.post(
     '/api/bookings/:id/payment',
-    "Starts the booking's payment with the provider, or brings it up to date (settles money the provider already took); answers the booking",
-    service.syncPayment,
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Starts the booking's payment with the provider, or brings it up to date (settles money the provider already took); answers the booking. ?restart=stripe goes back to Stripe from another provider's payment",
+        params: bookingIdParamsSchema,
+        querystring: z.object({ restart: z.enum(['stripe']).optional() }),
+        response: {
+          200: bookingSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      reply.header('cache-control', 'no-store');
+      return service.syncPayment(request.params.id, user.id, request.query.restart);
+    },
   );
   ownBooking(
     'DELETE',

@@ -14,21 +14,36 @@ import { msg } from '../../../contracts/i18n/text';
 import { isUuid } from '../../../contracts/ids';
 import type { Db } from '../../db/client';
 import { hhmm } from '../../domain/events';
-import type { ConfirmOutcome, PaymentProvider, VerifiedEvent } from '../../domain/payments';
-import { AppError, ConflictError, NotFoundError } from '../../plugins/errors';
+import type {
+  ConfirmOutcome,
+  PaymentMethod,
+  PaymentProvider,
+  PaymentProviders,
+  ProviderName,
+  VerifiedEvent,
+} from '../../domain/payments';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../plugins/errors';
 import { BatchedPayer } from './payer';
 import { claimPaymentEvent, endLockedHold, lockBookingForSettlement, recordPaymentFailure } from './payment-repository';
 import { RecentHolds } from './recent-holds';
 import {
   type BookingRow,
+  findAwaitingCashOfUser,
+  findBookingByPayment,
   findBookingOfUser,
+  findBuyer,
   findEventsWithLapsedHolds,
   findPaidBookingsOfUser,
+  findPaymentOfBooking,
+  findQuietPayments,
   findUnexpiredHold,
   type LockedEvent,
+  type PaymentOfEndedHold,
   releaseHoldOfUser,
   releaseLapsedHoldsOfEvent,
+  rememberPhone,
   setPaymentIntent,
+  switchPayment,
 } from './repository';
 import { type ReserveInput, Reserver } from './reserver';
 import { refundMessage, settleBookingPaid, settleLockedBooking } from './settlement';
@@ -58,7 +73,7 @@ export interface TicketingDeps {
   pool: pg.Pool;
   /** Where reservation batches run (Database.reservationPool); `pool` when not given. */
   reservationPool?: pg.Pool;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
   holdMinutes: number;
   timeZone: string;
   log: Log;
@@ -121,32 +136,35 @@ function toBookingDto(
  * the routes of bookings and payments, the admin's event deletion and the jobs call nothing else.
  */
 export function createTicketingService(deps: TicketingDeps) {
-  const { db, pool, provider, log } = deps;
+  const { db, pool, providers, log } = deps;
+  /** The provider a reservation starts at once (Stripe, or the simulated processor); none with Paymob alone. */
+  const primary = providers.primary;
   const recentHolds = new RecentHolds();
   /**
    * Cancels the provider's payments of holds that ended (replaced, expired, cancelled, their event deleted).
    * Best effort: such a payment should not be payable any more; if it is paid anyway, settlement takes the
    * tickets again or refunds.
    */
-  const cancelPayments = (ended: Array<{ paymentIntentId: string | null }>) => {
-    for (const { paymentIntentId } of ended) {
-      if (paymentIntentId) {
+  const cancelPayments = (ended: PaymentOfEndedHold[]) => {
+    for (const { paymentProvider, paymentIntentId } of ended) {
+      const provider = providers.get(paymentProvider);
+      if (paymentIntentId && provider) {
         provider.cancel(paymentIntentId).catch((err: unknown) => log.warn({ err }, 'could not cancel a payment'));
       }
     }
   };
   const reserver = new Reserver(
     deps.reservationPool ?? pool,
-    { holdMinutes: deps.holdMinutes, provider: provider.name, timeZone: deps.timeZone },
+    { holdMinutes: deps.holdMinutes, provider: primary?.name ?? null, timeZone: deps.timeZone },
     cancelPayments,
   );
-  const payer = new BatchedPayer(pool, provider.name, recentHolds);
+  const payer = new BatchedPayer(pool, 'simulated', recentHolds);
 
   /** Gives back money a settlement decided to refund; the booking already says so. */
-  async function refund(reference: string, bookingId: string, why: string): Promise<void> {
+  async function refund(provider: PaymentProvider, reference: string, bookingId: string, why: string): Promise<void> {
     try {
       await provider.refund(reference, bookingId);
-      log.info({ bookingId }, why);
+      log.info({ bookingId, provider: provider.name }, why);
     } catch (err) {
       log.error({ err, bookingId }, 'refund failed: the booking is marked refunded, refund it by hand at the provider');
     }
@@ -156,15 +174,22 @@ export function createTicketingService(deps: TicketingDeps) {
    * The payment part of a booking as the browser needs it, read from the provider (nothing changes). A failed
    * call is logged only: the page then shows 'Unexpected state' on Pay.
    */
-  async function paymentOf(row: BookingRow): Promise<Booking['payment']> {
-    if (provider.name === 'simulated' || row.paymentProvider === 'simulated') return { provider: 'simulated' };
-    if (row.status !== 'pending' || !row.paymentIntentId) return { provider: provider.name };
+  async function paymentOf(row: BookingRow & { buyerPhone?: string | null }): Promise<Booking['payment']> {
+    const base: Booking['payment'] = {
+      provider: row.paymentProvider,
+      method: row.paymentMethod,
+      cashReference: row.status === 'pending' ? row.cashReference : null,
+      phone: row.buyerPhone ?? null,
+    };
+    const provider = providers.get(row.paymentProvider);
+    // Only Stripe's form needs something read back (its client secret).
+    if (provider?.name !== 'stripe' || row.status !== 'pending' || !row.paymentIntentId) return base;
     try {
       const payment = await provider.status(row.paymentIntentId);
-      return { provider: provider.name, clientSecret: payment.clientSecret };
+      return { ...base, clientSecret: payment.clientSecret };
     } catch (err) {
       log.error({ err, bookingId: row.id }, 'payment provider call failed');
-      return { provider: provider.name };
+      return base;
     }
   }
 
@@ -179,17 +204,115 @@ export function createTicketingService(deps: TicketingDeps) {
     return toBookingDto(row, row.eventId, row, await paymentOf(row));
   }
 
-  /** Starts the provider's payment of a pending booking that has none; what the browser needs to pay it. */
-  async function startPayment(booking: { id: string; totalPiasters: number; userId: string }) {
+  /**
+   * Starts the primary provider's payment of a pending booking that has none of it yet (its reservation could not
+   * reach Stripe, or the buyer comes back to Stripe from Paymob); what the browser needs to pay it.
+   */
+  async function startPayment(
+    booking: { id: string; totalPiasters: number; userId: string },
+    current?: PaymentOfEndedHold,
+  ): Promise<Booking['payment']> {
+    const name = primary?.name ?? null;
+    const none = { provider: name, method: null, cashReference: null };
+    if (!primary) return none;
     try {
-      const started = await provider.start(booking);
-      if (!started) return { provider: provider.name };
-      await setPaymentIntent(pool, booking.id, started.reference);
-      return { provider: provider.name, clientSecret: started.clientSecret };
+      const started = await primary.start(booking);
+      if (!started) return none;
+      if (current?.paymentProvider && current.paymentProvider !== primary.name) {
+        const ended = await switchPayment(
+          pool,
+          { bookingId: booking.id, userId: booking.userId },
+          { provider: primary.name, reference: started.reference, method: 'card', cashReference: null, payBy: null },
+        );
+        if (ended) cancelPayments([ended]);
+      } else {
+        await setPaymentIntent(pool, booking.id, started.reference);
+      }
+      return { provider: primary.name, method: 'card', cashReference: null, clientSecret: started.clientSecret };
     } catch (err) {
       log.error({ err, bookingId: booking.id }, 'payment provider call failed');
-      return { provider: provider.name };
+      return none;
     }
+  }
+
+  /**
+   * The buyer chose a provider's method on the payment page (Paymob's card, wallet or kiosk cash): its payment is
+   * started and becomes the hold's, replacing (and cancelling) the one it had. Kiosk cash keeps the hold until
+   * `cashHours` from now, never past the event's start. 409 when the hold is not one that may be paid.
+   */
+  async function startChosenPayment(
+    request: {
+      bookingId: string;
+      userId: string;
+      provider: PaymentProvider;
+      method: PaymentMethod;
+      /** A mobile number typed on the payment page (kept for next time); else the one kept. */
+      phone: string | undefined;
+      cashHours: number;
+    },
+    requestLog: Log,
+  ): Promise<{ checkoutUrl: string } | { reference: string; amountPiasters: number; expiresAt: string }> {
+    const row = await findOwn(request.bookingId, request.userId);
+    if (row.status === 'paid') throw new ConflictError('BOOKING_PAID', msg('payment.holdPaid'));
+    if (row.status !== 'pending' || row.expiresAt.getTime() <= Date.now()) {
+      throw new ConflictError('HOLD_ENDED', msg('payment.holdEnded'));
+    }
+    if (row.isDeleted) throw new ConflictError('EVENT_GONE', msg('payment.eventGone'));
+    if (!request.provider.methods.includes(request.method)) {
+      throw new AppError(422, 'METHOD_UNAVAILABLE', msg('payment.methodUnavailable'));
+    }
+    const buyer = await findBuyer(pool, request.userId);
+    const phone = request.phone ?? buyer?.phone;
+    if (!buyer || !phone)
+      throw new ValidationError({ phone: msg('payment.phoneRequired') }, msg('payment.phoneRequired'));
+    if (request.phone) await rememberPhone(pool, request.userId, request.phone);
+    const cash = request.method === 'cash';
+    const { start } = eventInstants(row, deps.timeZone);
+    const payBy = cash
+      ? new Date(Math.min(Date.now() + request.cashHours * 3_600_000, start.getTime()))
+      : row.expiresAt;
+    if (payBy.getTime() <= Date.now()) throw new ConflictError('HOLD_ENDED', msg('payment.holdEnded'));
+    let started: Awaited<ReturnType<PaymentProvider['start']>>;
+    try {
+      started = await request.provider.start({
+        id: row.id,
+        totalPiasters: row.totalPiasters,
+        userId: row.userId,
+        method: request.method,
+        buyer: { name: buyer.name, email: buyer.email, phone },
+        item: { title: row.title, quantity: row.quantity, unitPricePiasters: row.unitPricePiasters },
+        payBy,
+      });
+    } catch (err) {
+      requestLog.error({ err, bookingId: row.id }, 'payment provider call failed');
+      throw new AppError(502, 'PROVIDER_UNAVAILABLE', msg('payment.providerUnavailable'));
+    }
+    if (!started || (cash && !started.cashReference) || (!cash && !started.checkoutUrl)) {
+      requestLog.error({ bookingId: row.id }, 'the payment provider answered without what the buyer needs');
+      throw new AppError(502, 'PROVIDER_UNAVAILABLE', msg('payment.providerUnavailable'));
+    }
+    const previous = await switchPayment(
+      pool,
+      { bookingId: row.id, userId: request.userId },
+      {
+        provider: request.provider.name,
+        reference: started.reference,
+        method: request.method,
+        cashReference: started.cashReference ?? null,
+        payBy: cash ? payBy : null,
+      },
+    );
+    // The hold ended (or was paid) while the provider answered: what it started is never paid for this hold.
+    if (!previous) throw new ConflictError('HOLD_ENDED', msg('payment.holdEnded'));
+    if (previous.paymentIntentId && previous.paymentIntentId !== started.reference) cancelPayments([previous]);
+    if (cash) {
+      return {
+        reference: started.cashReference as string,
+        amountPiasters: row.totalPiasters,
+        expiresAt: payBy.toISOString(),
+      };
+    }
+    return { checkoutUrl: started.checkoutUrl as string };
   }
 
   /** A booking of `userId` that a payment moved to paid, answered as the confirm call answers. */
@@ -220,7 +343,7 @@ export function createTicketingService(deps: TicketingDeps) {
         await recordPaymentFailure(tx, booking.id, outcome.failure.message);
         return { failure: outcome.failure };
       }
-      await settleLockedBooking(tx, booking, { provider: provider.name });
+      await settleLockedBooking(tx, booking, { provider: 'simulated' });
       return { bookingId: booking.id, status: 'paid' as const };
     });
     if ('ended' in result) {
@@ -245,12 +368,47 @@ export function createTicketingService(deps: TicketingDeps) {
   }
 
   /**
-   * A verified provider event. Each event id is handled once (recorded in payment_events in the same
-   * transaction as its effect); events may arrive late, twice or out of order, and a paid booking never
-   * moves back.
+   * Money taken by a payment that is not the booking's current one is the booking's only if the provider says so:
+   * a callback's signature may not cover which booking it names (Paymob signs the order, not our reference), so a
+   * signed event of one booking's payment, replayed naming another, must not pay that other. 400 when the
+   * provider says the payment is another booking's; 502 when it cannot be asked (the provider sends it again).
    */
-  async function settleEvent(event: VerifiedEvent, requestLog: Log): Promise<{ duplicate: boolean }> {
+  async function checkPaymentIsTheBookings(
+    provider: PaymentProvider,
+    bookingId: string,
+    reference: string,
+    requestLog: Log,
+  ): Promise<void> {
+    const current = await findPaymentOfBooking(pool, bookingId);
+    if (!current || current.paymentIntentId === reference) return;
+    let payment: Awaited<ReturnType<PaymentProvider['status']>>;
+    try {
+      payment = await provider.status(reference);
+    } catch (err) {
+      requestLog.error({ err, bookingId }, 'payment provider call failed');
+      throw new AppError(502, 'PROVIDER_UNAVAILABLE', msg('payment.providerUnavailable'));
+    }
+    if (payment.bookingId !== bookingId) {
+      requestLog.warn({ bookingId, reference }, 'a payment event naming a booking the payment is not for: refused');
+      throw new AppError(400, 'PAYMENT_NOT_OF_BOOKING', msg('payment.paymentNotOfBooking'));
+    }
+  }
+
+  /**
+   * A verified event of `provider`. Each event id is handled once (recorded in payment_events in the same
+   * transaction as its effect); events may arrive late, twice or out of order, and a paid booking never
+   * moves back. Money taken by a payment that is not the booking's own (an earlier attempt, another provider) pays
+   * a booking still waiting for it, and is refunded when the booking was paid already: nobody pays twice.
+   */
+  async function settleEvent(
+    provider: PaymentProvider,
+    event: VerifiedEvent,
+    requestLog: Log,
+  ): Promise<{ duplicate: boolean }> {
     const { outcome } = event;
+    if (outcome?.kind === 'succeeded' && outcome.reference) {
+      await checkPaymentIsTheBookings(provider, outcome.bookingId, outcome.reference, requestLog);
+    }
     const handled = await db.transaction(async (tx) => {
       const fresh = await claimPaymentEvent(tx, { id: event.id, type: event.type, bookingId: event.bookingId });
       if (!fresh) return { duplicate: true };
@@ -260,13 +418,9 @@ export function createTicketingService(deps: TicketingDeps) {
         requestLog.warn({ eventId: event.id, bookingId: outcome.bookingId }, 'payment event for an unknown booking');
         return { duplicate: false };
       }
-      if (booking.paymentIntentId && outcome.reference && booking.paymentIntentId !== outcome.reference) {
-        requestLog.warn(
-          { eventId: event.id, bookingId: booking.id },
-          'payment event for another payment of the booking',
-        );
-        return { duplicate: false };
-      }
+      const otherPayment = Boolean(
+        outcome.reference && booking.paymentIntentId && booking.paymentIntentId !== outcome.reference,
+      );
       if (outcome.kind === 'succeeded') {
         const currency = outcome.currency?.toLowerCase();
         if (outcome.amountPiasters !== booking.totalPiasters || currency !== 'egp') {
@@ -276,11 +430,26 @@ export function createTicketingService(deps: TicketingDeps) {
           );
           return { duplicate: false };
         }
+        if (otherPayment && (booking.status === 'paid' || booking.status === 'refunded')) {
+          requestLog.warn(
+            { eventId: event.id, bookingId: booking.id },
+            'a second payment of a booking already settled: refunding it',
+          );
+          return { duplicate: false, refund: outcome.reference };
+        }
+        // The reference that took the money becomes the booking's (settlement records it).
         const settled = await settleLockedBooking(tx, booking, {
           provider: provider.name,
           paymentIntentId: outcome.reference,
         });
         return { duplicate: false, refund: settled.refund ? outcome.reference : undefined };
+      }
+      if (otherPayment) {
+        requestLog.warn(
+          { eventId: event.id, bookingId: booking.id },
+          'payment event for another payment of the booking',
+        );
+        return { duplicate: false };
       }
       if (outcome.kind === 'attempt-failed') {
         await recordPaymentFailure(tx, booking.id, outcome.failure.message);
@@ -290,12 +459,42 @@ export function createTicketingService(deps: TicketingDeps) {
       return { duplicate: false };
     });
     if ('refund' in handled && handled.refund && outcome) {
-      await refund(handled.refund, outcome.bookingId, 'refunded a payment that arrived after its hold ended');
+      await refund(provider, handled.refund, outcome.bookingId, 'refunded a payment the booking could not keep');
     }
     return { duplicate: handled.duplicate };
   }
 
+  /**
+   * Asks the booking's provider about its payment and settles money it took that no webhook has told of yet (the
+   * success page may come first; a callback may never come). Changes nothing when the provider has nothing to
+   * tell or cannot be reached (logged).
+   */
+  async function reconcile(
+    row: Pick<BookingRow, 'id' | 'status' | 'paymentProvider' | 'paymentIntentId' | 'totalPiasters'>,
+    requestLog: Log,
+  ): Promise<void> {
+    const provider = providers.get(row.paymentProvider);
+    if (!provider || provider.name === 'simulated' || !row.paymentIntentId) return;
+    if (row.status === 'paid' || row.status === 'refunded') return;
+    try {
+      const payment = await provider.status(row.paymentIntentId);
+      if (payment.status !== 'succeeded' || payment.bookingId !== row.id) return;
+      if (payment.amountPiasters !== row.totalPiasters || (payment.currency ?? 'egp') !== 'egp') {
+        requestLog.error({ bookingId: row.id }, 'the amount paid does not match the booking; not marking it paid');
+        return;
+      }
+      const settled = await db.transaction((tx) =>
+        settleBookingPaid(tx, row.id, { provider: provider.name, paymentIntentId: payment.reference }),
+      );
+      if (settled?.refund) await refund(provider, payment.reference, row.id, 'refunded a payment made too late');
+    } catch (err) {
+      requestLog.error({ err, bookingId: row.id }, 'payment provider call failed');
+    }
+  }
+
   return {
+    /** The providers configured (the routes and tests settle their events with them). */
+    providers,
     /** Holds this process made (paid without a read first); exposed for diagnostics and tests. */
     recentHolds,
 
@@ -324,7 +523,7 @@ export function createTicketingService(deps: TicketingDeps) {
         }
         case 'created': {
           const { row, event } = outcome;
-          if (provider.name === 'simulated') {
+          if (primary?.name !== 'stripe') {
             if (input.buyer) {
               recentHolds.remember({
                 id: row.id,
@@ -341,7 +540,8 @@ export function createTicketingService(deps: TicketingDeps) {
                 endTime: event.endTime,
               });
             }
-            return toBookingDto(row, event.id, event, { provider: 'simulated' });
+            const payment = { provider: primary?.name ?? null, method: null, cashReference: null };
+            return toBookingDto(row, event.id, event, payment);
           }
           return toBookingDto(row, event.id, event, await startPayment(row));
         }
@@ -356,24 +556,16 @@ export function createTicketingService(deps: TicketingDeps) {
      * need (its reservation could not reach the provider), and money the provider already took is settled (the
      * success page may come before the webhook). Answers the booking.
      */
-    async syncPayment(id: string, userId: string): Promise<Booking> {
+    async syncPayment(id: string, userId: string, restart?: ProviderName): Promise<Booking> {
       const row = await findOwn(id, userId);
-      if (provider.name !== 'simulated' && row.paymentProvider !== 'simulated' && row.status === 'pending') {
-        if (!row.paymentIntentId) {
-          return toBookingDto(row, row.eventId, row, await startPayment(row));
-        }
-        try {
-          const payment = await provider.status(row.paymentIntentId);
-          if (payment.status === 'succeeded' && payment.bookingId === row.id) {
-            const settled = await db.transaction((tx) =>
-              settleBookingPaid(tx, row.id, { provider: provider.name, paymentIntentId: payment.reference }),
-            );
-            if (settled?.refund) await refund(payment.reference, row.id, 'refunded a payment made too late');
-          }
-        } catch (err) {
-          log.error({ err, bookingId: row.id }, 'payment provider call failed');
+      if (row.status === 'pending' && row.expiresAt.getTime() > Date.now() && primary?.name === 'stripe') {
+        // Stripe's form needs a PaymentIntent: the reservation could not start one, or the buyer comes back to it.
+        const current = { paymentProvider: row.paymentProvider, paymentIntentId: row.paymentIntentId };
+        if (!row.paymentIntentId || (restart === 'stripe' && row.paymentProvider !== 'stripe')) {
+          return toBookingDto(row, row.eventId, row, await startPayment(row, current));
         }
       }
+      await reconcile(row, log);
       return getBooking(id, userId);
     },
 
@@ -399,12 +591,25 @@ export function createTicketingService(deps: TicketingDeps) {
           historyReason: row.historyReason,
         };
       };
+      const awaiting = await findAwaitingCashOfUser(pool, userId);
       return {
         tickets: rows.filter((r) => r.historyReason === null).map(toTicket),
         history: rows
           .filter((r) => r.historyReason !== null)
           .reverse()
           .map(toTicket),
+        awaiting: awaiting.map((row) => ({
+          bookingId: row.id,
+          eventId: row.eventId,
+          title: row.title,
+          eventDate: row.eventDate,
+          startTime: hhmm(row.startTime),
+          endTime: hhmm(row.endTime),
+          quantity: row.quantity,
+          totalPiasters: row.totalPiasters,
+          cashReference: row.cashReference as string,
+          expiresAt: row.expiresAt.toISOString(),
+        })),
       };
     },
 
@@ -474,6 +679,34 @@ export function createTicketingService(deps: TicketingDeps) {
 
     settleConfirmed,
     settleEvent,
+    startChosenPayment,
+
+    /**
+     * The buyer is back from a provider's checkout for its payment `reference`: the booking is read back from the
+     * provider and settled if the money was taken (the callback may not have come yet). The booking as it is then,
+     * or undefined when no booking has that payment.
+     */
+    async returnFromProvider(
+      provider: PaymentProvider,
+      reference: string,
+      requestLog: Log,
+    ): Promise<{ id: string; eventId: string; status: Booking['status'] } | undefined> {
+      const row = await findBookingByPayment(pool, provider.name, reference);
+      if (!row) return undefined;
+      await reconcile(row, requestLog);
+      const after = (await findBookingByPayment(pool, provider.name, reference)) ?? row;
+      return { id: after.id, eventId: after.eventId, status: after.status };
+    },
+
+    /**
+     * The reconciliation job: Paymob bookings whose callback has not come after a while, still held or ended
+     * within the last day, are read back from the provider and settled. How many were asked about.
+     */
+    async reconcileQuiet(olderThanSeconds = 60, limit = 50): Promise<number> {
+      const rows = await findQuietPayments(pool, olderThanSeconds, limit);
+      for (const row of rows) await reconcile(row, log);
+      return rows.length;
+    },
   };
 }
 

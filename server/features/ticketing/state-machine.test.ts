@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bookingEndReasons, bookingStatuses } from '../../db/schema';
-import type { PaymentOutcome } from '../../domain/payments';
+import type { PaymentOutcome, PaymentProvider } from '../../domain/payments';
 import { rootDir } from '../../paths';
 import { cancelReservation, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
@@ -45,6 +45,7 @@ async function reserve(user: TestUser, eventId: string, quantity = 2): Promise<s
 /** What a provider's webhook would have verified, settled the way the webhook route settles it. */
 function settle(outcome: PaymentOutcome) {
   return ctx.app.ticketing.settleEvent(
+    ctx.app.ticketing.providers.all[0] as PaymentProvider, // the simulated processor
     { id: `evt_${randomUUID()}`, type: `test.${outcome.kind}`, bookingId: outcome.bookingId, outcome },
     ctx.app.log,
   );

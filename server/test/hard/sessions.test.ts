@@ -172,7 +172,7 @@ describe('session lifecycle', () => {
 
 describe('cross-site requests', () => {
   const routes = appRoutes(ctx.app).filter((r) => STATE_CHANGING.has(r.method));
-  const EXEMPT = new Set(['POST /api/payments/stripe/webhook']);
+  const EXEMPT = new Set(['POST /api/payments/stripe/webhook', 'POST /api/payments/paymob/callback']);
   let admin: { cookie: string };
   beforeAll(async () => {
     admin = await ctx.createUser({ role: 'admin' });

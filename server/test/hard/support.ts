@@ -83,6 +83,10 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/payments/config': 'public',
   'POST /api/payments/simulated/confirm': 'user',
   'POST /api/payments/stripe/webhook': 'webhook',
+  'POST /api/payments/paymob/callback': 'webhook',
+  'POST /api/payments/paymob/start': 'user',
+  // The buyer's browser back from Paymob: signed by Paymob, not by a session (a forged one is refused).
+  'GET /api/payments/paymob/return': 'webhook',
   // check-in: admins, and the door staff of the event (who are otherwise users)
   'GET /api/check-in/events': 'user',
   'POST /api/check-in': 'door',
@@ -324,6 +328,7 @@ function sampleString(schema: JsonSchema, lower: string, today: string): string 
   else if (schema.format === 'uri' || schema.format === 'url' || lower.includes('url'))
     value = `/uploads/eventImg/${randomUUID()}.webp`;
   else if (lower.includes('password')) value = 'Secret123';
+  else if (lower.includes('phone')) value = '01012345678';
   else if (lower.includes('card')) value = '4242424242424242';
   else if (lower.includes('cvc')) value = '123';
   else if (lower.includes('category')) value = 'music';

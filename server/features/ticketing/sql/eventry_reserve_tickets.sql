@@ -73,13 +73,17 @@ BEGIN
   -- A hold that has not run out passes its end on to the hold that replaces it: choosing again does not
   -- restart the clock, so nobody keeps tickets from other buyers by reserving again every few minutes.
   WITH held AS (
-    SELECT b.user_id, b.id, b.quantity, b.payment_intent_id, b.expires_at FROM bookings b
+    SELECT b.user_id, b.id, b.quantity, b.payment_provider, b.payment_intent_id, b.payment_method, b.expires_at
+      FROM bookings b
      WHERE b.user_id = ANY (p_users) AND b.event_id = p_event AND b.status = 'pending'
        FOR UPDATE
   )
   SELECT array_agg(h.id ORDER BY k.n), array_agg(COALESCE(h.quantity, 0) ORDER BY k.n),
-         array_agg(h.payment_intent_id ORDER BY k.n),
-         array_agg(CASE WHEN h.expires_at > now() THEN h.expires_at END ORDER BY k.n)
+         -- 'provider:reference', so that the caller cancels each payment with the provider that started it.
+         array_agg(h.payment_provider || ':' || h.payment_intent_id ORDER BY k.n),
+         -- A kiosk-cash hold lasts PAYMOB_CASH_HOURS for its bill to be paid; the hold replacing it gets a new one.
+         array_agg(CASE WHEN h.expires_at > now() AND h.payment_method IS DISTINCT FROM 'cash' THEN h.expires_at END
+                   ORDER BY k.n)
     INTO prev_ids, prev_qty, prev_intents, prev_expires
     FROM unnest(p_users) WITH ORDINALITY AS k(user_id, n)
     LEFT JOIN held h ON h.user_id = k.user_id;
