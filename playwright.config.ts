@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { readTestEnv } from './server/env';
+import { PAYMOB_STAND_IN } from './server/test/paymob-stand-in';
 
 const { chromiumPath, e2ePortBase, ci } = readTestEnv();
 export const E2E_APP_PORT = e2ePortBase;
 export const E2E_SMTP_PORT = e2ePortBase + 1;
 export const E2E_MAIL_HTTP_PORT = e2ePortBase + 2;
+/** Paymob's stand-in (server/test/paymob-stand-in.ts): its checkout and kiosk pages are visited in the tests. */
+export const E2E_PAYMOB_PORT = e2ePortBase + 3;
 const dataDir = path.resolve(`.tmp/e2e-${e2ePortBase}`);
 
 export default defineConfig({
@@ -50,6 +53,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `npx tsx server/test/paymob-stand-in.ts ${E2E_PAYMOB_PORT}`,
+      url: `http://127.0.0.1:${E2E_PAYMOB_PORT}/kiosk`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf ${dataDir} && node dist/server/main.js`,
       url: `http://127.0.0.1:${E2E_APP_PORT}/api/health`,
       reuseExistingServer: false,
@@ -65,6 +74,17 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
         CONTACT_TO: 'hosts@eventry.test',
         LOG_LEVEL: 'warn',
+        // Paymob through its stand-in, beside the simulated card the other tests pay with.
+        SIMULATED_PAYMENTS: 'true',
+        PAYMOB_SECRET_KEY: PAYMOB_STAND_IN.secretKey,
+        PAYMOB_PUBLIC_KEY: PAYMOB_STAND_IN.publicKey,
+        PAYMOB_HMAC_SECRET: PAYMOB_STAND_IN.hmacSecret,
+        PAYMOB_API_KEY: PAYMOB_STAND_IN.apiKey,
+        PAYMOB_INTEGRATION_CARD: String(PAYMOB_STAND_IN.integrations.card),
+        PAYMOB_INTEGRATION_WALLET: String(PAYMOB_STAND_IN.integrations.wallet),
+        PAYMOB_INTEGRATION_CASH: String(PAYMOB_STAND_IN.integrations.cash),
+        PAYMOB_API_URL: `http://127.0.0.1:${E2E_PAYMOB_PORT}`,
+        PAYMOB_CHECKOUT_URL: `http://127.0.0.1:${E2E_PAYMOB_PORT}`,
       },
     },
   ],

@@ -178,6 +178,8 @@ export const paymentConfigSchema = z.object({
   publishableKey: z.string().optional(),
   /** Every way to pay that is configured, in the order the payment page offers them. */
   choices: z.array(paymentChoiceSchema),
+  /** APP_TIMEZONE: a kiosk-cash deadline is told as the organiser's wall clock reads it. */
+  timeZone: z.string(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

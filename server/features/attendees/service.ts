@@ -9,6 +9,7 @@ import {
 import type { I18n } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
 import { formatShortCode, normalizeShortCode, TICKET_CODE_ALPHABET } from '../../../contracts/tickets';
+import { wallClockIn } from '../../../contracts/wall-clock';
 import type { Queryable } from '../../db/client';
 import { NotFoundError } from '../../plugins/errors';
 import { toCsv, UTF8_BOM } from './csv';
@@ -54,20 +55,10 @@ function toAttendee(row: AttendeeRow): Attendee {
 
 /** '2026-11-27 19:42' in the zone: what a spreadsheet sorts and reads as a date and time. */
 function localTimeFormat(timeZone: string) {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
   return (iso: string | null): string => {
     if (!iso) return '';
-    const parts = format.formatToParts(new Date(iso));
-    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-    return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+    const { date, time } = wallClockIn(iso, timeZone);
+    return `${date} ${time}`;
   };
 }
 

@@ -204,6 +204,7 @@ describe('Paymob through its stand-in', () => {
         { provider: 'paymob', method: 'cash' },
         { provider: 'simulated', method: 'card' },
       ],
+      timeZone: 'Africa/Cairo',
     });
   });
 

@@ -40,6 +40,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       provider: providers.primary?.name ?? null,
       ...(stripe?.publishableKey ? { publishableKey: stripe.publishableKey } : {}),
       choices,
+      timeZone,
     }),
   );
 

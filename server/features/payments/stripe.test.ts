@@ -84,6 +84,7 @@ describe('Stripe configuration', () => {
       provider: 'stripe',
       publishableKey: STAND_IN_PUBLISHABLE_KEY,
       choices: [{ provider: 'stripe', method: 'card' }],
+      timeZone: 'Africa/Cairo',
     });
   });
 

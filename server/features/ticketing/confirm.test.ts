@@ -85,7 +85,11 @@ async function confirmationMails(bookingId: string) {
 describe('GET /api/payments/config', () => {
   it('names the simulated processor when Stripe is not configured', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/payments/config' });
-    expect(res.json()).toEqual({ provider: 'simulated', choices: [{ provider: 'simulated', method: 'card' }] });
+    expect(res.json()).toEqual({
+      provider: 'simulated',
+      choices: [{ provider: 'simulated', method: 'card' }],
+      timeZone: 'Africa/Cairo',
+    });
   });
 });
 

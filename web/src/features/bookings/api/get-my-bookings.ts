@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyBookings } from '../../../../../contracts/bookings';
 import { api } from '../../../lib/api-client';
 
-/** The signed-in user's paid bookings: 'Your Tickets' and 'Your History'. */
+/** The signed-in user's paid bookings ('Your Tickets' and 'Your History') and those waiting for kiosk cash. */
 export function getMyBookings(): Promise<MyBookings> {
   return api.get<MyBookings>('/api/me/bookings');
 }

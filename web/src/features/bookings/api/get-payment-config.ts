@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentConfig } from '../../../../../contracts/bookings';
 import { api } from '../../../lib/api-client';
 
-/** Which card provider the server uses: Stripe (with its publishable key) or the simulated processor. */
+/**
+ * The ways to pay the server offers, in order (Stripe, the simulated processor, Paymob's card, wallet and kiosk
+ * cash), the provider a reservation starts at once, and Stripe's publishable key.
+ */
 export function getPaymentConfig(): Promise<PaymentConfig> {
   return api.get<PaymentConfig>('/api/payments/config');
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { serverNow } from '../../../lib/server-clock';
+import { DEFAULT_TIME_ZONE, deadlineParams } from '../lib/wall-clock';
 
 /** Seconds left on the server's clock (a device whose own clock is minutes off still ends on time). */
 function remaining(expiresAt: string): number {
@@ -10,19 +11,27 @@ function remaining(expiresAt: string): number {
 
 /**
  * How long the tickets stay held; calls onExpire once when the hold runs out. An expired hold cannot be
- * paid (the payment page then shows that the reservation has ended), so the way on is to choose again.
+ * paid (the payment page then shows that the reservation has ended), so the way on is to choose again. A hold
+ * hours long (kiosk cash kept it) is told by its end, not by a counter of minutes, until its last hour.
  */
 export function HoldCountdown({
   expiresAt,
   eventId,
   onExpire,
+  timeZone = DEFAULT_TIME_ZONE,
+  quietWhileFar = false,
 }: {
   expiresAt: string;
   /** The event whose ticket page the expired hold links to. */
   eventId?: string;
   onExpire?: () => void;
+  /** The zone the end of a long hold is told in (the app's). */
+  timeZone?: string;
+  /** Says nothing of a long hold's end (the page shows it elsewhere), though it still calls onExpire. */
+  quietWhileFar?: boolean;
 }) {
-  const { t, number } = useI18n();
+  const i18n = useI18n();
+  const { t, number } = i18n;
   const [seconds, setSeconds] = useState(() => remaining(expiresAt));
   useEffect(() => {
     setSeconds(remaining(expiresAt));
@@ -51,6 +60,10 @@ export function HoldCountdown({
       </p>
     );
   }
+  if (seconds > FAR_SECONDS) {
+    if (quietWhileFar) return null;
+    return <p className="text-sm text-fg-muted">{t('payment.heldUntil', deadlineParams(i18n, expiresAt, timeZone))}</p>;
+  }
   const lastMinute = seconds < LAST_MINUTE_SECONDS;
   return (
     <p className={`text-sm ${lastMinute ? 'text-amber-300' : 'text-fg-muted'}`}>
@@ -73,3 +86,5 @@ export function HoldCountdown({
 
 /** Under this many seconds the countdown turns amber and screen readers hear that time is nearly up. */
 const LAST_MINUTE_SECONDS = 60;
+/** Over this many seconds the hold is told by its end: a counter of hundreds of minutes says little. */
+const FAR_SECONDS = 60 * 60;

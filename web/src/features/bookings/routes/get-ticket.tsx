@@ -18,6 +18,7 @@ import { useMyHold } from '../api/get-my-hold';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useTicketEvent } from '../api/get-ticket-event';
 import { QuantityStepper } from '../components/quantity-stepper';
+import { choiceLabelKey } from '../lib/payment-choices';
 import { ticketsLeftFor } from '../lib/tickets-left';
 
 /**
@@ -108,12 +109,18 @@ export function GetTicketRoute() {
           : held > 0
             ? t('payment.ticketsLeftWithHold', { count: available, held })
             : t('payment.ticketsLeft', { count: available });
-  // Unknown until the configuration arrives: a guess would name the wrong method where Stripe is set up.
-  // (Should it fail, the payment page sends the user to /payment-failed with the event id.)
+  // Unknown until the configuration arrives: a guess would name the wrong method where Stripe is set up. Where
+  // several are offered, the payment page asks. (Should it fail, the payment page sends the user to
+  // /payment-failed with the event id.)
+  const onlyChoice = config?.choices.length === 1 ? config.choices[0] : undefined;
   const method = config
-    ? config.provider === 'stripe'
-      ? t('payment.methodStripe')
-      : t('payment.methodSimulated')
+    ? onlyChoice
+      ? t(choiceLabelKey(onlyChoice))
+      : config.choices.length > 1
+        ? t('payment.methodChosenNext')
+        : config.provider === 'stripe'
+          ? t('payment.methodStripe')
+          : t('payment.methodSimulated')
     : undefined;
 
   async function proceed() {

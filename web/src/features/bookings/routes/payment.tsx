@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import type { Booking } from '../../../../../contracts/bookings';
+import type { Booking, PaymentChoice } from '../../../../../contracts/bookings';
 import type { I18n } from '../../../../../contracts/i18n/i18n';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,9 +19,14 @@ import { cancelHold } from '../api/cancel-hold';
 import { bookingQueryKey, syncBookingPayment, useBooking } from '../api/get-booking';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { CancelReservation } from '../components/cancel-reservation';
+import { CashPayment } from '../components/cash-payment';
 import { HoldCountdown } from '../components/hold-countdown';
+import { PaymentMethodPicker } from '../components/payment-method-picker';
 import { PaymentOutcome } from '../components/payment-outcome';
+import { PaymobForm } from '../components/paymob-form';
 import { SimulatedCardForm } from '../components/simulated-card-form';
+import { defaultChoice } from '../lib/payment-choices';
+import { DEFAULT_TIME_ZONE } from '../lib/wall-clock';
 
 // Stripe's SDK is loaded only when Stripe is the provider.
 const StripePaymentForm = lazyChunk(
@@ -64,7 +69,8 @@ export function PaymentRoute() {
   const [holdOver, setHoldOver] = useState(false);
   // A payment is being sent: the reservation is not cancelled meanwhile.
   const [paying, setPaying] = useState(false);
-  const booking = useBooking(bookingId, { pollWhilePending: holdOver });
+  // Polled while it waits for kiosk cash too: the page moves on to the success page once the money comes.
+  const booking = useBooking(bookingId, { pollWhilePending: holdOver, pollWhileAwaitingCash: true });
   const unknownBooking = booking.error instanceof ApiError && booking.error.status === 404;
   useDocumentMeta(unknownBooking ? t('payment.failureTitle') : t('payment.heading'));
   const refetchBooking = booking.refetch;
@@ -73,17 +79,37 @@ export function PaymentRoute() {
     void refetchBooking();
   }, [refetchBooking]);
 
-  // A Stripe reservation that could not start its payment (Stripe did not answer) starts it here, once.
-  const queryClient = useQueryClient();
-  const unstarted =
-    config.data?.provider === 'stripe' && booking.data?.status === 'pending' && !booking.data.payment.clientSecret;
+  // The way to pay shown: the buyer's pick, else the booking's own payment when it is offered, else the first.
+  const choices = config.data?.choices ?? [];
+  const [picked, setPicked] = useState<PaymentChoice | null>(null);
+  const choice = picked ?? (booking.data ? defaultChoice(choices, booking.data.payment) : undefined);
+  // The reference has just been given (not found on coming back): the focus goes to it.
+  const [cashJustStarted, setCashJustStarted] = useState(false);
+  const picker = useRef<HTMLFieldSetElement>(null);
+  const [focusPicker, setFocusPicker] = useState(0);
   useEffect(() => {
-    if (!unstarted) return;
-    syncBookingPayment(bookingId).then(
-      (started) => queryClient.setQueryData(bookingQueryKey(bookingId), started),
-      () => {},
-    );
-  }, [unstarted, bookingId, queryClient]);
+    if (focusPicker) picker.current?.querySelector<HTMLInputElement>('input:checked')?.focus();
+  }, [focusPicker]);
+
+  // Stripe's form needs the booking's PaymentIntent: one its reservation could not start (Stripe did not answer),
+  // or one to start again for a buyer back from another provider's payment. Started here, once each time.
+  const queryClient = useQueryClient();
+  // The last start came back without a client secret (Stripe did not answer): the page says so.
+  const [stripeGaveUp, setStripeGaveUp] = useState(false);
+  const needsStripe =
+    choice?.provider === 'stripe' &&
+    booking.data?.status === 'pending' &&
+    (booking.data.payment.provider !== 'stripe' || !booking.data.payment.clientSecret);
+  useEffect(() => {
+    if (!needsStripe) return;
+    setStripeGaveUp(false);
+    syncBookingPayment(bookingId, 'stripe')
+      .then(
+        (started) => queryClient.setQueryData(bookingQueryKey(bookingId), started),
+        () => {},
+      )
+      .finally(() => setStripeGaveUp(true));
+  }, [needsStripe, bookingId, queryClient]);
 
   const eventId = booking.data?.event.id;
   // The event may be deleted while the buyer is here: the live stream refetches it, and a 404 ends the page.
@@ -140,6 +166,24 @@ export function PaymentRoute() {
   }
   const data = booking.data;
   const { event } = data;
+  const { payment } = data;
+  const awaitingCash =
+    choice?.provider === 'paymob' &&
+    choice.method === 'cash' &&
+    payment.provider === 'paymob' &&
+    payment.method === 'cash' &&
+    payment.cashReference
+      ? payment.cashReference
+      : null;
+  // From the reference to another way to pay: the first one that is not kiosk cash, and the keyboard on it.
+  const otherChoice = choices.find((other) => other.method !== 'cash');
+  const chooseAnother = otherChoice
+    ? () => {
+        setPicked(otherChoice);
+        setCashJustStarted(false);
+        setFocusPicker((n) => n + 1);
+      }
+    : undefined;
 
   if (data.status !== 'pending' || eventGone) {
     return (
@@ -172,7 +216,13 @@ export function PaymentRoute() {
             {number(data.quantity)} × {price(data.unitPricePiasters)} ={' '}
             <span className="font-semibold text-fg">{price(data.totalPiasters)}</span>
           </p>
-          <HoldCountdown expiresAt={data.expiresAt} eventId={event.id} onExpire={onExpire} />
+          <HoldCountdown
+            expiresAt={data.expiresAt}
+            eventId={event.id}
+            onExpire={onExpire}
+            timeZone={config.data?.timeZone ?? DEFAULT_TIME_ZONE}
+            quietWhileFar={awaitingCash !== null}
+          />
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             {/* The page has no header (root-layout.tsx): the way back to the quantity, short of the browser's Back. */}
             <Link
@@ -185,13 +235,48 @@ export function PaymentRoute() {
           </div>
         </div>
         {holdOver ? null : (
-          <div className="border-t border-border pt-6">
-            {config.data?.provider === 'stripe' ? (
-              config.data.publishableKey && data.payment.clientSecret ? (
+          <div className="flex flex-col gap-6 border-t border-border pt-6">
+            {choice && choices.length > 1 ? (
+              <PaymentMethodPicker
+                ref={picker}
+                choices={choices}
+                value={choice}
+                onChange={(next) => {
+                  setPicked(next);
+                  setCashJustStarted(false);
+                }}
+                disabled={paying}
+              />
+            ) : null}
+            {!choice ? (
+              <p role="alert" className="text-sm text-danger">
+                {t('payment.unexpectedState')}
+              </p>
+            ) : awaitingCash ? (
+              <CashPayment
+                reference={awaitingCash}
+                totalPiasters={data.totalPiasters}
+                expiresAt={data.expiresAt}
+                timeZone={config.data?.timeZone ?? DEFAULT_TIME_ZONE}
+                focusOnShow={cashJustStarted}
+                onChooseAnother={choices.length > 1 ? chooseAnother : undefined}
+              />
+            ) : choice.provider === 'paymob' ? (
+              <PaymobForm
+                bookingId={data.id}
+                method={choice.method}
+                savedPhone={payment.phone}
+                onCashReference={() => setCashJustStarted(true)}
+                onProcessingChange={setPaying}
+              />
+            ) : choice.provider === 'stripe' ? (
+              needsStripe && !stripeGaveUp ? (
+                <Spinner label={t('payment.loadingPaymentForm')} />
+              ) : config.data?.publishableKey && payment.provider === 'stripe' && payment.clientSecret ? (
                 <Suspense fallback={<Spinner label={t('payment.loadingPaymentForm')} />}>
                   <StripePaymentForm
                     publishableKey={config.data.publishableKey}
-                    clientSecret={data.payment.clientSecret}
+                    clientSecret={payment.clientSecret}
                     bookingId={data.id}
                     totalPiasters={data.totalPiasters}
                   />

@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo } from 'react';
-import type { Ticket } from '../../../../../contracts/bookings';
+import type { AwaitingPayment, Ticket } from '../../../../../contracts/bookings';
 import type { MyTicket } from '../../../../../contracts/tickets';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,13 +9,16 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useI18n } from '../../../lib/i18n';
 import { useMyBookings } from '../api/get-my-bookings';
 import { useMyTickets } from '../api/get-my-tickets';
+import { AwaitingPaymentCard } from '../components/awaiting-payment-card';
 import { BookingTickets } from '../components/booking-tickets';
 import { TicketCard } from '../components/ticket-card';
+import { DEFAULT_TIME_ZONE } from '../lib/wall-clock';
 
 function Section({
   id,
   title,
   tickets,
+  awaiting = [],
   empty,
   emptyAction,
   past,
@@ -26,16 +29,28 @@ function Section({
   id: string;
   title: string;
   tickets: Ticket[] | undefined;
+  /** Bookings waiting for their kiosk cash, listed first (they are not tickets yet). */
+  awaiting?: AwaitingPayment[];
   empty: string;
   /** Shown under the empty text, inside the card. */
   emptyAction?: ReactNode;
   past?: boolean;
   /** Each booking's tickets (QR codes) by booking id, shown under its card; undefined while they load. */
   seats?: Map<string, MyTicket[]> | undefined | 'none';
-  /** The app's time zone, for the tickets' check-in times. */
+  /** The app's time zone, for the tickets' check-in times and the cash deadlines. */
   timeZone?: string;
 }) {
   const headingId = `${id}-heading`;
+  const awaitingList =
+    tickets === undefined || awaiting.length === 0 ? null : (
+      <ul className="grid grid-cols-1 gap-4">
+        {awaiting.map((booking) => (
+          <li key={booking.bookingId} className="min-w-0">
+            <AwaitingPaymentCard booking={booking} timeZone={timeZone ?? DEFAULT_TIME_ZONE} />
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <Card className="flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={headingId} role="region">
       <h2 id={headingId} className="text-xl font-bold">
@@ -46,34 +61,42 @@ function Section({
           <Skeleton className="h-32" />
           <Skeleton className="h-32" />
         </div>
+      ) : tickets.length === 0 && awaitingList ? (
+        awaitingList
       ) : tickets.length === 0 ? (
         <div className="flex flex-col items-start gap-4">
           <p className="text-fg-muted">{empty}</p>
           {emptyAction}
         </div>
       ) : (
-        // One column of minmax(0, 1fr): a long title is cut short inside its card instead of widening the page.
-        <ul className={`grid grid-cols-1 gap-4 ${seats === 'none' ? 'md:grid-cols-2' : ''}`}>
-          {tickets.map((ticket) => (
-            <li key={ticket.id} className="min-w-0">
-              <TicketCard ticket={ticket} past={past}>
-                {seats === 'none' ? null : (
-                  <BookingTickets
-                    booking={ticket}
-                    tickets={seats?.get(ticket.id) ?? (seats ? [] : undefined)}
-                    timeZone={timeZone}
-                  />
-                )}
-              </TicketCard>
-            </li>
-          ))}
-        </ul>
+        <>
+          {awaitingList}
+          {/* One column of minmax(0, 1fr): a long title is cut short inside its card instead of widening the page. */}
+          <ul className={`grid grid-cols-1 gap-4 ${seats === 'none' ? 'md:grid-cols-2' : ''}`}>
+            {tickets.map((ticket) => (
+              <li key={ticket.id} className="min-w-0">
+                <TicketCard ticket={ticket} past={past}>
+                  {seats === 'none' ? null : (
+                    <BookingTickets
+                      booking={ticket}
+                      tickets={seats?.get(ticket.id) ?? (seats ? [] : undefined)}
+                      timeZone={timeZone}
+                    />
+                  )}
+                </TicketCard>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Card>
   );
 }
 
-/** Your bookings: 'Your Tickets' (paid, active events) and 'Your History' (deleted or past events). */
+/**
+ * Your bookings: 'Your Tickets' (paid, active events, after the bookings still waiting for their kiosk cash) and
+ * 'Your History' (deleted or past events).
+ */
 export function ProfileRoute() {
   const { t } = useI18n();
   useDocumentMeta(t('bookings.yourBookings'));
@@ -111,6 +134,7 @@ export function ProfileRoute() {
         id="your-tickets"
         title={t('bookings.yourTickets')}
         tickets={data?.tickets}
+        awaiting={data?.awaiting}
         seats={seats.isError ? 'none' : byBooking}
         timeZone={seats.data?.timeZone}
         empty={t('bookings.noTicketsYet')}
