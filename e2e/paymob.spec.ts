@@ -144,5 +144,6 @@ test('takes a reference number for cash, lists it as Awaiting payment, and shows
     await expect(page.getByRole('heading', { name: payment.successTitle })).toBeVisible();
     await page.goto('/profile');
     await expect(page.getByText(payment.awaitingPayment)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Your Tickets' }).getByText(/^Paymob cash /)).toBeVisible();
   });
 });

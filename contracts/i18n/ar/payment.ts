@@ -139,4 +139,5 @@ export const payment: Translation<typeof english> = {
   chooseAnotherWay: 'اختر طريقة دفع أخرى',
   heldUntil: 'التذاكر محجوزة لك حتى الساعة {time} يوم {date}',
   viewPaymentDetails: 'تفاصيل الدفع',
+  amountMismatch: 'المبلغ المدفوع لا يطابق قيمة الحجز',
 };

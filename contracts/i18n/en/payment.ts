@@ -140,4 +140,5 @@ export const payment = {
   /** The hold's end when it is hours away (kiosk cash kept it), instead of a minute countdown. */
   heldUntil: 'Tickets held for you until {time} on {date}',
   viewPaymentDetails: 'Payment details',
+  amountMismatch: 'The amount paid does not match the booking',
 } as const;

@@ -359,11 +359,15 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(await mailCount(lost.id)).toBe(0);
   });
 
-  it('ignores a success whose amount does not match the booking', async () => {
+  it('refuses a success whose amount does not match the booking', async () => {
     const event = await createTestEvent(pool);
     const user = await ctx.createUser();
     const booking = await book(user, event.id, 1);
-    await postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded', amount: 1 }));
+    const res = await postWebhook(
+      stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded', amount: 1 }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('AMOUNT_MISMATCH');
     expect(await statusOf(booking.id)).toBe('pending');
   });
 });

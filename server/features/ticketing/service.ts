@@ -428,7 +428,8 @@ export function createTicketingService(deps: TicketingDeps) {
             { eventId: event.id, bookingId: booking.id },
             'the amount paid does not match the booking; not marking it paid',
           );
-          return { duplicate: false };
+          // Thrown inside the transaction: the event is not recorded as handled, and the provider hears a 400.
+          throw new AppError(400, 'AMOUNT_MISMATCH', msg('payment.amountMismatch'));
         }
         if (otherPayment && (booking.status === 'paid' || booking.status === 'refunded')) {
           requestLog.warn(
