@@ -83,6 +83,10 @@ function noInfiniteQueries(): Plugin {
   };
 }
 
+/** Chunks of pages reached from outside or by few (the admin area, the door, account upkeep): see modulePreload. */
+const RARELY_LINKED =
+  /(^|\/)(admin-routes|edit-profile|forgot-pass|reset-password|email-verification-result|verification-notice|check-in|door[\w-]*|not-found)-[\w-]+\.js$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
@@ -123,10 +127,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           // the first load ~40 B gzip. The entry's own import of the app keeps its whole list. The entry itself and
           // its stylesheet are on every page before anything is imported lazily too: listing them in each of the
           // route table's imports cost ~2 B gzip a page.
-          resolveDependencies: (_file, deps, { hostType, hostId }) =>
-            hostType === 'js' && !/(^|\/)index-[\w-]+\.js$/.test(hostId)
-              ? deps.filter((dep) => !/^assets\/((framework|shell)-[\w-]+\.js|index-[\w-]+\.(js|css))$/.test(dep))
-              : deps,
+          // Pages a buyer rarely reaches by a link within the app (the admin area, the door, account upkeep) list
+          // nothing: their chunks fetch what they import when they load, one round trip later, instead of every
+          // page's first load carrying their lists (~30 B gzip each, and one more with each new module).
+          resolveDependencies: (file, deps, { hostType, hostId }) => {
+            if (hostType !== 'js' || /(^|\/)index-[\w-]+\.js$/.test(hostId)) return deps;
+            if (/(^|\/)boot-[\w-]+\.js$/.test(hostId) && RARELY_LINKED.test(file)) return [];
+            return deps.filter((dep) => !/^assets\/((framework|shell)-[\w-]+\.js|index-[\w-]+\.(js|css))$/.test(dep));
+          },
         },
         rolldownOptions: {
           output: {

@@ -382,7 +382,7 @@ async function soldCheck(pool: pg.Pool, eventId: string) {
   const result = await pool.query<{ capacity: number; available: number; held: number; sold: number }>(
     `SELECT e.capacity, e.tickets_available AS available,
             COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
-            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
+            COALESCE(sum(b.quantity - b.refunded_quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
        FROM events e LEFT JOIN bookings b ON b.event_id = e.id WHERE e.id = $1 GROUP BY e.id`,
     [eventId],
   );

@@ -4,6 +4,7 @@ import { DEFAULT_CATEGORY_ID, PIASTERS_PER_POUND } from './constants';
 import { isValidDate } from './dates';
 import { msg } from './i18n/text';
 import type { MessageKey } from './i18n/types';
+import { CANCELLATION_FEE_DEFAULT, REFUND_HOURS_DEFAULT, REFUND_HOURS_MAX } from './refunds';
 import { cleanText, requiredOr, visibleLength } from './text';
 
 /**
@@ -91,6 +92,24 @@ const ticketsField = numberish('eventForm.ticketsRequired').superRefine((value, 
   if (amount > MAX_TICKETS) ctx.addIssue({ code: 'custom', message: 'admin.ticketsTooMany' });
 });
 
+function optionalWhole(value: string | number | undefined, fallback: number): number {
+  const text = value === undefined ? '' : textOf(value);
+  return text === '' ? fallback : Number(text);
+}
+
+/** A whole number from `min` to `max`, optional (its default then): the refund policy's fields. */
+function wholeField(min: number, max: number, invalid: MessageKey) {
+  return numberish(invalid)
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return;
+      const text = textOf(value);
+      if (text === '') return;
+      const amount = Number(text);
+      if (!/^\d+$/.test(text) || amount < min || amount > max) ctx.addIssue({ code: 'custom', message: invalid });
+    });
+}
+
 function dateField(required: MessageKey) {
   return z
     .string({ error: requiredOr(required) })
@@ -145,6 +164,8 @@ export function eventInputSchema(today: string, options: EventInputOptions = {})
         location: requiredText('eventForm.locationRequired', 200),
         price: priceField,
         tickets: ticketsField,
+        refundHours: wholeField(0, REFUND_HOURS_MAX, 'eventForm.refundHoursInvalid'),
+        cancellationFee: wholeField(0, 100, 'eventForm.cancellationFeeInvalid'),
         categoryId: z.string().trim().max(64).optional(),
         startDate: dateField('eventForm.startDateRequired'),
         endDate: dateField('eventForm.endDateRequired'),
@@ -183,6 +204,8 @@ export function eventInputSchema(today: string, options: EventInputOptions = {})
       description: v.description,
       pricePiasters: egpToPiasters(v.price),
       capacity: Number(textOf(v.tickets)),
+      refundHoursBefore: optionalWhole(v.refundHours, REFUND_HOURS_DEFAULT),
+      cancellationFeePercent: optionalWhole(v.cancellationFee, CANCELLATION_FEE_DEFAULT),
       categoryId: v.categoryId || DEFAULT_CATEGORY_ID,
       startDate: v.startDate,
       endDate: v.endDate,
@@ -205,6 +228,8 @@ export interface EventFormValues {
   location: string;
   price: string;
   tickets: string;
+  refundHours: string;
+  cancellationFee: string;
   categoryId: string;
   startDate: string;
   endDate: string;

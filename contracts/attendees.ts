@@ -52,6 +52,12 @@ export const attendeeSchema = z.object({
   checkedInBy: z.string().nullable(),
   /** Devices that admitted it offline before they knew of each other: shown as 'Admitted twice'. */
   admittedTwice: z.boolean(),
+  /** Whether the booking can still be refunded by the organiser (paid, with tickets left). */
+  refundable: z.boolean(),
+  /** What refunding the booking now gives back: what was paid for its tickets not given back yet. */
+  refundPiasters: z.number().int(),
+  /** Why the booking's last refund failed at the payment provider (the booking stays paid), or null. */
+  refundFailure: z.string().nullable(),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 

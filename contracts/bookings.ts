@@ -15,6 +15,10 @@ export const bookingEndReasonSchema = z.enum([
   'expired',
   'payment_canceled',
   'event_deleted',
+  // A paid booking given back (contracts/refunds.ts): the buyer cancelled, the organiser refunded, the event was cancelled.
+  'refunded_to_buyer',
+  'refunded_by_organiser',
+  'event_cancelled',
 ]);
 
 export const paymentProviderSchema = z.enum(['stripe', 'simulated', 'paymob']);
@@ -137,7 +141,15 @@ export const ticketSchema = z.object({
    * Why the ticket is in Your History (null in Your Tickets): the organiser removed the event, the event is
    * over, or its ticket sales have ended (the spec archives such events, though they may still be ahead).
    */
-  historyReason: z.enum(['removed', 'ended', 'sales-closed']).nullable(),
+  historyReason: z.enum(['removed', 'ended', 'sales-closed', 'refunded', 'cancelled']).nullable(),
+  /** The price of one ticket, for the cancel dialog's quote. */
+  unitPricePiasters: z.number().int(),
+  /** Tickets of the booking given back so far, and the money returned for them ('Refunded {amount} EGP'). */
+  refundedQuantity: z.number().int(),
+  refundedPiasters: z.number().int(),
+  /** Until when the buyer may cancel (ISO); null when the event's policy gives no refunds or nothing is left. */
+  refundableUntil: z.string().nullable(),
+  cancellationFeePercent: z.number().int(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

@@ -24,6 +24,12 @@ export const eventSchema = z.object({
   categoryName: z.string(),
   isDeleted: z.boolean(),
   version: z.number().int(),
+  /** Refund policy (contracts/refunds.ts): buyers may cancel until this many hours before the start; 0: never. */
+  refundHoursBefore: z.number().int(),
+  /** The percentage kept when a buyer cancels. */
+  cancellationFeePercent: z.number().int(),
+  /** When the organiser cancelled the event (ISO), or null: its page says 'This event has been cancelled'. */
+  cancelledAt: z.string().nullable(),
 });
 export type EventDto = z.infer<typeof eventSchema>;
 

@@ -159,10 +159,18 @@ export const events = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Bumped on every change; drives ETags and optimistic concurrency. */
     version: integer('version').notNull().default(1),
+    /** Refund policy (contracts/refunds.ts): buyers may cancel until this many hours before the start; 0: never. */
+    refundHoursBefore: integer('refund_hours_before').notNull().default(48),
+    /** The percentage kept when a buyer cancels. */
+    cancellationFeePercent: integer('cancellation_fee_percent').notNull().default(0),
+    /** When the organiser cancelled the event: nothing more is sold, and every paid booking is refunded. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('events_price_positive', sql`${t.pricePiasters} > 0`),
+    check('events_refund_hours_range', sql`${t.refundHoursBefore} BETWEEN 0 AND 8760`),
+    check('events_cancellation_fee_range', sql`${t.cancellationFeePercent} BETWEEN 0 AND 100`),
     check('events_capacity_positive', sql`${t.capacity} > 0`),
     check('events_available_in_range', sql`${t.ticketsAvailable} >= 0 AND ${t.ticketsAvailable} <= ${t.capacity}`),
     check('events_dates_ordered', sql`${t.startDate} <= ${t.endDate} AND ${t.endDate} <= ${t.eventDate}`),
@@ -187,6 +195,9 @@ export const bookingEndReasons = [
   'expired',
   'payment_canceled',
   'event_deleted',
+  'refunded_to_buyer',
+  'refunded_by_organiser',
+  'event_cancelled',
 ] as const;
 export type BookingEndReason = (typeof bookingEndReasons)[number];
 
@@ -215,6 +226,12 @@ export const bookings = pgTable(
     paymentMethod: text('payment_method', { enum: ['card', 'wallet', 'cash'] }),
     /** Paymob's kiosk cash: the bill reference the buyer pays against before the hold's end. */
     cashReference: text('cash_reference'),
+    /**
+     * Tickets of a paid booking given back (contracts/refunds.ts), and the money returned for them: a paid booking
+     * has quantity − refunded_quantity valid tickets; one given back whole is refunded.
+     */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    refundedPiasters: integer('refunded_piasters').notNull().default(0),
     failureMessage: text('failure_message'),
     /** Set exactly when the booking has ended without being paid (migration 0015). */
     endedReason: text('ended_reason', { enum: bookingEndReasons }),
@@ -226,8 +243,10 @@ export const bookings = pgTable(
     check('bookings_total_matches', sql`${t.totalPiasters} = ${t.quantity} * ${t.unitPricePiasters}`),
     check(
       'bookings_ended_reason_known',
-      sql`${t.endedReason} IN ('replaced', 'cancelled_by_buyer', 'expired', 'payment_canceled', 'event_deleted')`,
+      sql`${t.endedReason} IN ('replaced', 'cancelled_by_buyer', 'expired', 'payment_canceled', 'event_deleted', 'refunded_to_buyer', 'refunded_by_organiser', 'event_cancelled')`,
     ),
+    check('bookings_refunded_quantity_range', sql`${t.refundedQuantity} BETWEEN 0 AND ${t.quantity}`),
+    check('bookings_refunded_piasters_range', sql`${t.refundedPiasters} BETWEEN 0 AND ${t.totalPiasters}`),
     check('bookings_payment_provider_known', sql`${t.paymentProvider} IN ('stripe', 'simulated', 'paymob')`),
     check('bookings_payment_method_known', sql`${t.paymentMethod} IN ('card', 'wallet', 'cash')`),
     check('bookings_ended_reason_iff_ended', sql`(${t.status} IN ('pending', 'paid')) = (${t.endedReason} IS NULL)`),
@@ -244,7 +263,8 @@ export const bookings = pgTable(
       .where(sql`${t.status} = 'pending' AND ${t.expiresAt} IS NOT NULL`),
     // Migration 0006: indexes a reservation does not need stay off the rows it writes (the profile's paid
     // tickets, and payment intents once there is one).
-    index('bookings_user_paid_idx').on(t.userId).where(sql`${t.status} = 'paid'`),
+    // Migration 0019: refunded bookings too (Your History lists what was given back).
+    index('bookings_user_owned_idx').on(t.userId).where(sql`${t.status} IN ('paid', 'refunded')`),
     // Migration 0018: the Paymob payments the reconciliation job asks about (ticketing/repository.ts
     // findQuietPayments); no other booking has an entry.
     index('bookings_paymob_unsettled_idx')
@@ -252,6 +272,41 @@ export const bookings = pgTable(
       .where(sql`${t.paymentProvider} = 'paymob' AND ${t.status} IN ('pending', 'expired', 'cancelled', 'failed')`),
     uniqueIndex('bookings_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} IS NOT NULL`),
     // No (event_id, status) index: see migration 0005 (it drew reservations away from the unique probe).
+  ],
+);
+
+/**
+ * Money given back for a paid booking (contracts/refunds.ts): asked for first ('requested'), then sent to the
+ * provider with the row's id as the idempotency key, then applied to the booking in one transaction
+ * ('succeeded'), or left as it was ('failed', with the provider's words). A refund requested and never finished
+ * (a crash) is finished by the refunds job. One refund in flight per booking.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    amountPiasters: integer('amount_piasters').notNull(),
+    feePiasters: integer('fee_piasters').notNull(),
+    reason: text('reason', { enum: ['buyer', 'organiser', 'event_cancelled'] }).notNull(),
+    status: text('status', { enum: ['requested', 'succeeded', 'failed'] })
+      .notNull()
+      .default('requested'),
+    failureMessage: text('failure_message'),
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('refunds_quantity_positive', sql`${t.quantity} > 0`),
+    check('refunds_amounts', sql`${t.amountPiasters} >= 0 AND ${t.feePiasters} >= 0`),
+    check('refunds_reason_known', sql`${t.reason} IN ('buyer', 'organiser', 'event_cancelled')`),
+    check('refunds_status_known', sql`${t.status} IN ('requested', 'succeeded', 'failed')`),
+    uniqueIndex('refunds_one_requested_idx').on(t.bookingId).where(sql`${t.status} = 'requested'`),
+    index('refunds_booking_idx').on(t.bookingId),
   ],
 );
 

@@ -26,6 +26,9 @@ export const eventColumns = {
   categoryName: categories.name,
   isDeleted: events.isDeleted,
   version: events.version,
+  refundHoursBefore: events.refundHoursBefore,
+  cancellationFeePercent: events.cancellationFeePercent,
+  cancelledAt: events.cancelledAt,
 };
 
 export const eventCategoryJoin = eq(categories.id, events.categoryId);
@@ -33,6 +36,7 @@ export const eventCategoryJoin = eq(categories.id, events.categoryId);
 type EventRow = { [K in keyof typeof eventColumns]: unknown } & {
   startTime: string;
   endTime: string;
+  cancelledAt: Date | null;
 };
 
 /** 'HH:MM:SS' from PostgreSQL → 'HH:MM'. */
@@ -41,7 +45,12 @@ export function hhmm(time: string): string {
 }
 
 export function toEventDto(row: EventRow): EventDto {
-  return { ...(row as unknown as EventDto), startTime: hhmm(row.startTime), endTime: hhmm(row.endTime) };
+  return {
+    ...(row as unknown as EventDto),
+    startTime: hhmm(row.startTime),
+    endTime: hhmm(row.endTime),
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+  };
 }
 
 /**

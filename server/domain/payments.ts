@@ -50,6 +50,13 @@ export interface ProviderPayment {
   cashReference?: string;
 }
 
+export interface RefundRequest {
+  /** The refund's own id (or the booking's, for a payment given back whole): the provider's idempotency key. */
+  key: string;
+  amountPiasters?: number;
+  refundedBefore?: number;
+}
+
 /** What a provider verified about a booking's payment, from a signed webhook or from a confirm call. */
 export type PaymentOutcome =
   | { kind: 'succeeded'; bookingId: string; reference?: string; amountPiasters?: number; currency?: string }
@@ -79,8 +86,11 @@ export interface PaymentProvider {
   status(reference: string): Promise<ProviderPayment>;
   /** The payment may no longer be made (its hold ended). */
   cancel(reference: string): Promise<void>;
-  /** Gives the money back, once however often it is asked for the same booking. */
-  refund(reference: string, bookingId: string): Promise<void>;
+  /**
+   * Gives money back, once however often it is asked with the same `key`: all of the payment, or `amountPiasters`
+   * of it when given (`refundedBefore`: what earlier refunds of the payment gave back).
+   */
+  refund(reference: string, request: RefundRequest): Promise<void>;
   /**
    * Verifies a webhook's signature (Stripe: a header; Paymob: the `hmac` query parameter) over the body and reads
    * it. Absent when the provider sends none (or it

@@ -238,3 +238,45 @@ export function renderStoredMail(kind: string, data: unknown, extra?: Extra): Pi
   }
   throw new Error(`emails of kind ${kind} are not stored as data`);
 }
+
+/** What a refund email says (contracts/refunds.ts): who refunded, how many tickets, how much. */
+export interface RefundEmailData {
+  name: string;
+  title: string;
+  quantity: number;
+  amountPiasters: number;
+  reason: 'buyer' | 'organiser' | 'event_cancelled';
+}
+
+/** The buyer's refund: their cancellation, the organiser's refund, or the event called off. */
+export function refundEmail(data: RefundEmailData, lang: Lang = DEFAULT_LANG): Rendered {
+  const i18n = i18nOf(lang);
+  const { t } = i18n;
+  const name = data.name.trim();
+  const lead: MessageKey =
+    data.reason === 'buyer'
+      ? 'emails.refund.byBuyer'
+      : data.reason === 'organiser'
+        ? 'emails.refund.byOrganiser'
+        : 'emails.refund.eventCancelled';
+  const values = {
+    tickets: t('bookings.ticketCount', { count: data.quantity }),
+    amount: i18n.price(data.amountPiasters),
+  };
+  const leadText = t(lead, { ...values, title: data.title });
+  const leadHtml = html(i18n, lead, {
+    title: isolated(i18n, data.title),
+    tickets: escapeHtml(values.tickets),
+    amount: escapeHtml(values.amount),
+  });
+  const subject = t('emails.refund.subject', { title: data.title });
+  return {
+    subject,
+    text: [greetingText(i18n, name), '', leadText, '', t('emails.refund.when'), '', t('emails.signOff')].join('\n'),
+    html: layout(i18n, t('emails.refund.title'), [
+      greetingHtml(i18n, name),
+      leadHtml,
+      escaped(i18n, 'emails.refund.when'),
+    ]),
+  };
+}

@@ -80,7 +80,7 @@ export async function expectCapacityInvariant(pool: pg.Pool): Promise<void> {
   const result = await pool.query<{ id: string; capacity: number; available: number; held: number; sold: number }>(
     `SELECT e.id, e.capacity, e.tickets_available AS available,
             COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
-            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
+            COALESCE(sum(b.quantity - b.refunded_quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
        FROM events e LEFT JOIN bookings b ON b.event_id = e.id
       GROUP BY e.id`,
   );

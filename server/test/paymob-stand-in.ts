@@ -57,6 +57,7 @@ export interface StandInTransaction {
   error_occured: boolean;
   owner: number;
   parent_transaction: number | null;
+  refunded_amount_cents: number;
   source_data: { pan: string; sub_type: string; type: string };
   data: Record<string, unknown>;
 }
@@ -221,6 +222,7 @@ export async function startPaymobStandIn(
       error_occured: false,
       owner: 302_852,
       parent_transaction: null,
+      refunded_amount_cents: 0,
       source_data: source,
       data: {},
       ...fields,
@@ -373,14 +375,23 @@ export async function startPaymobStandIn(
       return latest ? send(res, 200, latest) : send(res, 404, { detail: 'Not found.' });
     }
 
+    const byId = /^\/api\/acceptance\/transactions\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && byId) {
+      if (!tokens.has(auth.replace(/^Bearer /, ''))) return send(res, 401, { detail: 'Invalid token' });
+      const found = transactions.get(Number(byId[1]));
+      return found ? send(res, 200, found) : send(res, 404, { detail: 'Not found.' });
+    }
+
     if (req.method === 'POST' && url.pathname === '/api/acceptance/void_refund/refund') {
       if (auth !== `Token ${PAYMOB_STAND_IN.secretKey}`) return send(res, 401, { detail: 'Invalid token.' });
       const parent = transactions.get(Number(body.transaction_id));
       const amount = Number(body.amount_cents);
-      if (!parent?.success || parent.is_refunded || !Number.isInteger(amount) || amount > parent.amount_cents) {
+      const left = (parent?.amount_cents ?? 0) - (parent?.refunded_amount_cents ?? 0);
+      if (!parent?.success || !Number.isInteger(amount) || amount < 1 || amount > left) {
         return send(res, 400, { detail: 'Transaction cannot be refunded' });
       }
       parent.is_refunded = true;
+      parent.refunded_amount_cents += amount;
       refunds.push({ transactionId: parent.id, amountCents: amount });
       const intention = [...intentions.values()].find((i) => i.orderId === parent.order.id) as StandInIntention;
       const child = transactionFor(intention, {

@@ -194,14 +194,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           message: intent ? 'This PaymentIntent has no successful charge to refund.' : 'No such payment_intent',
         });
       }
-      if (refunds.some((r) => r.payment_intent === intent.id)) {
+      const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((n, r) => n + r.amount, 0);
+      const amount = body.amount === undefined ? intent.amount - refunded : Number(body.amount);
+      if (refunded >= intent.amount || !Number.isInteger(amount) || amount < 1 || refunded + amount > intent.amount) {
         return stripeError(res, 400, {
           type: 'invalid_request_error',
           code: 'charge_already_refunded',
           message: 'Charge has already been refunded.',
         });
       }
-      const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount };
+      const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount };
       refunds.push(refund);
       return remember({ ...refund, status: 'succeeded', currency: intent.currency });
     }

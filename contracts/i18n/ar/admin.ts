@@ -67,6 +67,23 @@ export const admin: Translation<typeof english> = {
   attendeesOf: 'حضور {title}',
   editOf: 'تعديل {title}',
   deleteOf: 'حذف {title}',
+  cancelEvent: 'إلغاء الفعالية',
+  cancelEventOf: 'إلغاء فعالية {title}',
+  cancelledBadge: 'ملغاة',
+  confirmCancelEventTitle: 'هل تريد إلغاء هذه الفعالية؟',
+  confirmCancelEvent:
+    'سيُردّ المبلغ كاملًا لكل حجز مدفوع في فعالية {title}، وستُلغى الحجوزات المؤقتة ويتوقف بيع التذاكر، وسيُرسَل بريد إلكتروني إلى كل المشترين. لا يمكن التراجع عن ذلك.',
+  keepEvent: 'الإبقاء على الفعالية',
+  eventCancelled: 'تم إلغاء الفعالية',
+  eventCancelledRefunds: {
+    zero: 'تم إلغاء الفعالية',
+    one: 'تم إلغاء الفعالية، وجارٍ رد قيمة حجز مدفوع واحد',
+    two: 'تم إلغاء الفعالية، وجارٍ رد قيمة حجزين مدفوعين',
+    few: 'تم إلغاء الفعالية، وجارٍ رد قيمة {count} حجوزات مدفوعة',
+    many: 'تم إلغاء الفعالية، وجارٍ رد قيمة {count} حجزًا مدفوعًا',
+    other: 'تم إلغاء الفعالية، وجارٍ رد قيمة {count} حجز مدفوع',
+  },
+  cancelEventFailed: 'تعذّر إلغاء الفعالية',
 
   mailboxSmtp: 'تُرسَل الرسائل عبر SMTP. تعرض هذه القائمة آخر ٥٠ رسالة وما إذا كانت قد وصلت.',
   mailboxLog:

@@ -46,4 +46,15 @@ export const attendees: Translation<typeof english> = {
   pageOf: 'صفحة {page} من {pages}',
   yes: 'نعم',
   pageInvalid: 'يجب أن يكون رقم الصفحة عددًا صحيحًا من ١ فأكثر',
+
+  actions: 'الإجراءات',
+  refund: 'رد المبلغ',
+  refundTitle: 'رد قيمة الحجز',
+  refundConfirm: 'هل تريد رد قيمة الحجز كاملة، {amount}، إلى \u2068{name}\u2069؟',
+  refundNote: 'ستتوقف كل تذاكر الحجز عن العمل، وسيصل إلى المشتري بريد إلكتروني بذلك. لا تُخصم أي رسوم إلغاء.',
+  refundKeep: 'الإبقاء على الحجز',
+  refundBooking: 'رد قيمة الحجز',
+  refunding: 'جارٍ رد المبلغ…',
+  refundedToast: 'تم رد {amount} إلى \u2068{name}\u2069',
+  refundFailed: 'تعذّرت آخر عملية رد للمبلغ: {reason}',
 };

@@ -101,6 +101,20 @@ export const catalogue: Translation<typeof english> = {
   categoryNotFoundDescription: 'لا يوجد هذا التصنيف على إيفنتري. تصفّح كل الفعاليات واحجز تذاكرك.',
   categoryDescription: 'تصفّح فعاليات {category} على إيفنتري واحجز تذاكرك.',
   eventDescription: '{date} في {location}، تنظيم {host}. {description}',
+  refundPolicy: 'الاسترداد: يمكنك إلغاء حجزك حتى {hours} قبل بدء الفعالية واسترداد المبلغ كاملًا.',
+  refundPolicyWithFee:
+    'الاسترداد: يمكنك إلغاء حجزك حتى {hours} قبل بدء الفعالية واسترداد المبلغ بعد خصم رسوم إلغاء قدرها {fee}٪.',
+  noRefunds: 'لا يمكن استرداد قيمة التذاكر في هذه الفعالية.',
+  refundHours: {
+    zero: '{count} ساعة',
+    one: 'ساعة واحدة',
+    two: 'ساعتين',
+    few: '{count} ساعات',
+    many: '{count} ساعة',
+    other: '{count} ساعة',
+  },
+  eventCancelled: 'تم إلغاء هذه الفعالية',
+  eventCancelledDetail: 'توقّف بيع التذاكر، وسيستردّ كل من دفع المبلغ كاملًا.',
   categories: {
     music: 'الموسيقى',
     sports: 'الرياضة',

@@ -48,4 +48,12 @@ export const emails: Translation<typeof english> = {
     times: 'من {start} إلى {end}',
     whereTickets: 'تجد تذاكرك في ملفك الشخصي، في قسم «تذاكرك».',
   },
+  refund: {
+    subject: 'إيفنتري: استرداد مبلغ حجزك لفعالية {title}',
+    title: 'استرداد المبلغ',
+    byBuyer: 'أُلغي من حجزك لفعالية {title} ما يلي: {tickets}. وقد رددنا إليك {amount}.',
+    byOrganiser: 'ردّ منظم فعالية {title} قيمة حجزك ({tickets}): {amount}.',
+    eventCancelled: 'أُلغيت هذه الفعالية: {title}. وقد رددنا إليك {amount} (التذاكر: {tickets}).',
+    when: 'يعود المبلغ بالطريقة نفسها التي دفعت بها، وقد يستغرق ظهوره في حسابك البنكي أو محفظتك بضعة أيام. التذاكر المستردة لم تعد صالحة.',
+  },
 };

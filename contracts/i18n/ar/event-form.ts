@@ -66,4 +66,11 @@ export const eventForm: Translation<typeof english> = {
   uploading: 'جارٍ الرفع…',
   currentImage: 'الصورة الحالية',
   noImage: 'لم تُختر صورة بعد',
+  refundPolicy: 'سياسة الاسترداد',
+  refundHoursLabel: 'إتاحة الاسترداد حتى (عدد الساعات قبل البدء)',
+  refundHoursHint: 'أدخل ٠ لعدم إتاحة الاسترداد',
+  cancellationFeeLabel: 'رسوم الإلغاء (٪)',
+  cancellationFeeHint: 'تُخصم عندما يلغي المشتري حجزه، أما الاسترداد الذي تجريه أنت فيكون كاملًا دائمًا.',
+  refundHoursInvalid: 'أدخل عددًا صحيحًا من الساعات بين ٠ و٨٧٦٠',
+  cancellationFeeInvalid: 'أدخل نسبة مئوية صحيحة بين ٠ و١٠٠',
 };

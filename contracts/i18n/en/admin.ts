@@ -61,6 +61,20 @@ export const admin = {
   attendeesOf: 'Attendees of {title}',
   editOf: 'Edit {title}',
   deleteOf: 'Delete {title}',
+  /** Cancelling an event (contracts/refunds.ts): unlike Delete, its buyers are refunded and it stays listed. */
+  cancelEvent: 'Cancel event',
+  cancelEventOf: 'Cancel event {title}',
+  cancelledBadge: 'Cancelled',
+  confirmCancelEventTitle: 'Cancel this event?',
+  confirmCancelEvent:
+    'Every paid booking of {title} is refunded in full, tickets on hold are released, no more tickets are sold, and every buyer is emailed. This cannot be undone.',
+  keepEvent: 'Keep event',
+  eventCancelled: 'Event cancelled',
+  eventCancelledRefunds: {
+    one: 'Event cancelled: {count} paid booking is being refunded',
+    other: 'Event cancelled: {count} paid bookings are being refunded',
+  },
+  cancelEventFailed: 'Failed to cancel event',
 
   mailboxSmtp: 'Emails go out over SMTP. This list shows the latest 50 and whether they were delivered.',
   mailboxLog:

@@ -46,4 +46,16 @@ export const attendees = {
   /** The CSV's 'Admitted twice' cell of a ticket admitted twice. */
   yes: 'yes',
   pageInvalid: 'page must be a whole number from 1',
+
+  /** Refunding a booking (contracts/refunds.ts): shown on the booking's first ticket of the page. */
+  actions: 'Actions',
+  refund: 'Refund',
+  refundTitle: 'Refund booking',
+  refundConfirm: 'Refund the whole booking: {amount} to {name}?',
+  refundNote: 'Every ticket of the booking stops working and the buyer is emailed. No cancellation fee is kept.',
+  refundKeep: 'Keep booking',
+  refundBooking: 'Refund booking',
+  refunding: 'Refunding…',
+  refundedToast: 'Refunded {amount} to {name}',
+  refundFailed: 'The last refund failed: {reason}',
 } as const;

@@ -79,6 +79,14 @@ export const catalogue = {
   categoryNotFoundDescription: 'There is no such category on Eventry. Browse all events and book your tickets.',
   categoryDescription: 'Browse {category} on Eventry and book your tickets.',
   eventDescription: '{date} at {location}, hosted by {host}. {description}',
+  /** An event's refund policy (contracts/refunds.ts), on its page and its ticket page. */
+  refundPolicy: 'Refunds: cancel up to {hours} before the start and get your money back in full.',
+  refundPolicyWithFee: 'Refunds: cancel up to {hours} before the start and get your money back, less a {fee}% fee.',
+  noRefunds: 'No refunds for this event.',
+  refundHours: { one: '{count} hour', other: '{count} hours' },
+  /** An event its organiser cancelled: nothing is sold, every paid booking is refunded. */
+  eventCancelled: 'This event has been cancelled',
+  eventCancelledDetail: 'Tickets are no longer sold. Everyone who paid gets their money back in full.',
   /** The categories' names, by id (a category the list does not know keeps the name it was given). */
   categories: {
     music: 'Music',

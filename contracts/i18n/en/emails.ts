@@ -50,4 +50,12 @@ export const emails = {
     times: '{start} - {end}',
     whereTickets: 'Your tickets are in your profile under Your Tickets.',
   },
+  refund: {
+    subject: 'Eventry: your refund for {title}',
+    title: 'Your refund',
+    byBuyer: 'You cancelled {tickets} for {title}. We have refunded {amount}.',
+    byOrganiser: 'The organiser of {title} has refunded your booking ({tickets}): {amount}.',
+    eventCancelled: 'This event has been cancelled: {title}. We have refunded {amount} for your {tickets}.',
+    when: 'The money goes back the way you paid; your bank or wallet may take a few days to show it. The refunded tickets are no longer valid.',
+  },
 } as const;

@@ -60,4 +60,11 @@ export const eventForm = {
   uploading: 'Uploading…',
   currentImage: 'Current image',
   noImage: 'No image chosen',
+  refundPolicy: 'Refund policy',
+  refundHoursLabel: 'Refunds until (hours before start)',
+  refundHoursHint: '0 = no refunds',
+  cancellationFeeLabel: 'Cancellation fee (%)',
+  cancellationFeeHint: 'Kept when a buyer cancels. Your own refunds are always in full.',
+  refundHoursInvalid: 'Enter a whole number of hours from 0 to 8760',
+  cancellationFeeInvalid: 'Enter a whole percentage from 0 to 100',
 } as const;

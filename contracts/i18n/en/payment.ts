@@ -141,4 +141,15 @@ export const payment = {
   heldUntil: 'Tickets held for you until {time} on {date}',
   viewPaymentDetails: 'Payment details',
   amountMismatch: 'The amount paid does not match the booking',
+  // Cancelling and refunds (contracts/refunds.ts).
+  notRefundable: 'This booking cannot be refunded.',
+  tooManyToCancel: {
+    one: 'Only {count} ticket of this booking can be cancelled.',
+    other: 'Only {count} tickets of this booking can be cancelled.',
+  },
+  ticketsUsed: 'Checked-in tickets cannot be cancelled: {left} left to cancel.',
+  refundInProgress: 'A refund of this booking is already being made.',
+  refundFailed: 'The payment provider could not make the refund. Your booking is unchanged; please try again later.',
+  refundsClosed: 'Refunds for this event are closed.',
+  eventCancelled: 'This event has been cancelled',
 } as const;

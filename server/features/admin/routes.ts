@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/admin';
 import { eventSchema } from '../../../contracts/catalogue';
 import { MAX_UPLOAD_BYTES } from '../../../contracts/constants';
+import { adminRefundAnswerSchema, cancelEventAnswerSchema } from '../../../contracts/refunds';
 import type { AppConfig } from '../../env';
 import { AppError } from '../../plugins/errors';
 import { readSingleUpload, type UploadFailure, UploadRefused } from '../../plugins/single-upload';
@@ -102,6 +103,39 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
       // payment is cancelled): best effort after the delete has committed (app.ticketing says what is left).
       await app.ticketing.endHoldsOfDeletedEvent(request.params.id, request.log);
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/admin/events/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancel the event (not the same as deleting it): nothing more is sold, its holds end, every paid booking is refunded in full and its buyer emailed',
+        params: adminEventIdParamsSchema,
+        response: { 200: cancelEventAnswerSchema },
+      },
+    },
+    async (request) => app.ticketing.refunds.cancelEvent(request.params.id, (await request.user()).id),
+  );
+
+  app.post(
+    '/api/admin/bookings/:id/refund',
+    {
+      schema: {
+        tags,
+        summary: "Refund what is left of a paid booking in full, whatever the event's policy",
+        params: adminEventIdParamsSchema,
+        response: { 200: adminRefundAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { refundPiasters, status } = await app.ticketing.refunds.refundByOrganiser(
+        request.params.id,
+        (await request.user()).id,
+      );
+      return { refundPiasters, bookingId: request.params.id, status };
     },
   );
 

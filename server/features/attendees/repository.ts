@@ -34,6 +34,9 @@ export interface AttendeeRow {
   checkedInAt: Date | null;
   checkedInBy: string | null;
   extraAdmissions: number;
+  /** The booking is paid with tickets left to refund. */
+  refundable: boolean;
+  refundPiasters: number;
 }
 
 /**
@@ -86,7 +89,10 @@ export async function listAttendees(
   const result = await db.query<AttendeeRow>(
     `SELECT t.id AS "ticketId", t.booking_id AS "bookingId", t.number, b.quantity AS "of", t.code, u.name, u.email,
             b.paid_at AS "boughtAt", t.voided_at AS "voidedAt", t.checked_in_at AS "checkedInAt",
-            t.checked_in_by_name AS "checkedInBy", t.extra_admissions AS "extraAdmissions"
+            t.checked_in_by_name AS "checkedInBy", t.extra_admissions AS "extraAdmissions",
+            (b.status = 'paid' AND b.refunded_quantity < b.quantity) AS refundable,
+            CASE WHEN b.status = 'paid' THEN (b.quantity - b.refunded_quantity) * b.unit_price_piasters ELSE 0 END
+              AS "refundPiasters"
        FROM ${FROM}
       WHERE t.event_id = $1 AND ${MATCHES}
       ORDER BY lower(u.name), u.id, b.paid_at, t.booking_id, t.number

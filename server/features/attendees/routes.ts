@@ -10,7 +10,11 @@ import { createAttendeesService } from './service';
  * (server/plugins/auth.ts).
  */
 export const attendeesRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, opts) => {
-  const service = createAttendeesService({ db: app.database.pool, timeZone: opts.timeZone });
+  const service = createAttendeesService({
+    db: app.database.pool,
+    timeZone: opts.timeZone,
+    refundFailures: (eventId) => app.ticketing.refunds.refundFailures(eventId),
+  });
   const tags = ['admin'];
   const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 

@@ -25,6 +25,8 @@ import {
 export interface AttendeesDeps {
   db: Queryable;
   timeZone: string;
+  /** Each booking's last failed refund (the booking module's): booking id → the provider's words. */
+  refundFailures: (eventId: string) => Promise<Map<string, string>>;
 }
 
 const CODE_PART = new RegExp(`^[${TICKET_CODE_ALPHABET}]+$`);
@@ -36,7 +38,7 @@ function searchOf(q: string): AttendeeSearch | null {
   return { text: q, codePrefix: CODE_PART.test(code) ? code : null };
 }
 
-function toAttendee(row: AttendeeRow): Attendee {
+function toAttendee(row: AttendeeRow, failures: Map<string, string> = new Map()): Attendee {
   return {
     ticketId: row.ticketId,
     bookingId: row.bookingId,
@@ -50,6 +52,9 @@ function toAttendee(row: AttendeeRow): Attendee {
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     checkedInBy: row.checkedInAt ? row.checkedInBy : null,
     admittedTwice: row.extraAdmissions > 0,
+    refundable: row.refundable,
+    refundPiasters: row.refundPiasters,
+    refundFailure: failures.get(row.bookingId) ?? null,
   };
 }
 
@@ -75,7 +80,7 @@ function csvFileName(event: AttendeeEventRow): string {
 }
 
 /** The organiser's attendees list and its CSV. */
-export function createAttendeesService({ db, timeZone }: AttendeesDeps) {
+export function createAttendeesService({ db, timeZone, refundFailures }: AttendeesDeps) {
   async function eventOf(id: string): Promise<AttendeeEventRow> {
     const event = isUuid(id) ? await findActiveEvent(db, id) : undefined;
     if (!event) throw new NotFoundError('attendees.eventNotFound', 'EVENT_NOT_FOUND');
@@ -93,7 +98,16 @@ export function createAttendeesService({ db, timeZone }: AttendeesDeps) {
       limit: ATTENDEES_PAGE_SIZE,
       offset: (page - 1) * ATTENDEES_PAGE_SIZE,
     });
-    return { event, timeZone, counts, items: rows.map(toAttendee), page, pageCount, total: matching };
+    const failures = await refundFailures(eventId);
+    return {
+      event,
+      timeZone,
+      counts,
+      items: rows.map((row) => toAttendee(row, failures)),
+      page,
+      pageCount,
+      total: matching,
+    };
   }
 
   /** The CSV in `i18n`'s language (its headings, statuses and ticket numbers); times stay sortable in every language. */
@@ -101,7 +115,7 @@ export function createAttendeesService({ db, timeZone }: AttendeesDeps) {
     const { t } = i18n;
     const event = await eventOf(eventId);
     const local = localTimeFormat(timeZone);
-    const rows = (await listAttendees(db, eventId, null, null)).map(toAttendee);
+    const rows = (await listAttendees(db, eventId, null, null)).map((row) => toAttendee(row));
     const zone = ` (${timeZone})`;
     const header = ATTENDEES_CSV_COLUMNS.map((column) =>
       column === 'attendees.columns.boughtAt' || column === 'attendees.columns.checkedInAt'

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Category, EventSearchHit } from '../../../contracts/catalogue';
 import type { DbOrTx } from '../../db/client';
 import { categories, events } from '../../db/schema';
@@ -11,8 +11,9 @@ export interface EventFilter {
   titlePrefix?: string;
 }
 
+/** Events on sale in the lists and searches: not deleted, not cancelled (a cancelled one keeps its own page). */
 function activeEventsWhere(filter: EventFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(events.isDeleted, false)];
+  const conditions: SQL[] = [eq(events.isDeleted, false), isNull(events.cancelledAt)];
   if (filter.categoryIdOrName !== undefined)
     conditions.push(eq(events.categoryId, categoryIdQuery(filter.categoryIdOrName)));
   if (filter.titlePrefix) {

@@ -93,6 +93,9 @@ describe('GET /api/events', () => {
       categoryName: 'Music',
       isDeleted: false,
       version: 1,
+      refundHoursBefore: 48,
+      cancellationFeePercent: 0,
+      cancelledAt: null,
     } satisfies EventDto);
   });
 

@@ -347,7 +347,7 @@ describe('Paymob through its stand-in', () => {
     expect(standIn.refunds.at(-1)).toEqual({ transactionId: paid.id, amountCents: 30_000 });
     // Paymob tells of it again: nothing more happens, and a second refund is not asked for.
     expect((await callbackOf(paid)).json()).toEqual({ received: true, duplicate: true });
-    await ctx.app.ticketing.providers.get('paymob')?.refund(String(paid.order.id), id);
+    await ctx.app.ticketing.providers.get('paymob')?.refund(String(paid.order.id), { key: id });
     expect(standIn.refunds.length).toBe(refundsBefore + 1);
   });
 

@@ -98,6 +98,8 @@ const transactionShape = z.looseObject({
     .looseObject({ pan: z.string().nullish(), sub_type: z.string().nullish(), type: z.string().nullish() })
     .nullish(),
   data: z.looseObject({ message: z.string().nullish() }).nullish(),
+  refunded_amount_cents: z.number().int().nullish(),
+  parent_transaction: z.number().int().nullish(),
 });
 type Transaction = z.infer<typeof transactionShape>;
 
@@ -239,6 +241,30 @@ export function createPaymobProvider(config: PaymobConfig, appUrl: string): Paym
     }
   }
 
+  /**
+   * The order's paying transaction, with what it has given back. The inquiry answers the latest transaction, which
+   * after a refund is the refund: its parent is the payment.
+   */
+  async function paidTransactionOf(orderId: string): Promise<Transaction> {
+    const latest = await transactionOf(orderId);
+    if (!latest) throw new Error(`Paymob has no transaction for order ${orderId}`);
+    const paid =
+      latest.has_parent_transaction && latest.parent_transaction
+        ? await transactionById(latest.parent_transaction)
+        : latest;
+    if (!paid.success || paid.pending) throw new Error(`Paymob's transaction ${paid.id} took no money`);
+    return paid;
+  }
+
+  async function transactionById(id: number): Promise<Transaction> {
+    const response = await fetch(`${config.apiUrl}/api/acceptance/transactions/${id}`, {
+      headers: { accept: 'application/json', authorization: await bearer() },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!response.ok) throw new PaymobHttpError(response.status, 'a transaction');
+    return transactionShape.parse(await response.json());
+  }
+
   function verifyWebhook(rawBody: Buffer, hmac: string): VerifiedEvent {
     let parsed: unknown;
     try {
@@ -374,15 +400,14 @@ export function createPaymobProvider(config: PaymobConfig, appUrl: string): Paym
     // An intention cannot be called off; it expires at the hold's end (its `expiration`), and money taken later
     // is refunded by settlement.
     cancel: async () => {},
-    async refund(reference) {
-      const t = await transactionOf(reference);
-      if (!t) throw new Error(`Paymob has no transaction for order ${reference}`);
-      // Refunded already (the latest transaction of a refunded order is the refund itself): once is enough.
-      if (stateOf(t) === 'refunded') return;
-      if (stateOf(t) !== 'succeeded') throw new Error(`Paymob's transaction ${t.id} took no money`);
+    async refund(reference, { amountPiasters, refundedBefore = 0 }) {
+      const paid = await paidTransactionOf(reference);
+      const amount = amountPiasters ?? paid.amount_cents - refundedBefore;
+      // Paymob keys refunds by nothing of ours: what the payment has given back says whether this one was made.
+      if ((paid.refunded_amount_cents ?? 0) >= refundedBefore + amount) return;
       await call(
         '/api/acceptance/void_refund/refund',
-        { transaction_id: t.id, amount_cents: t.amount_cents },
+        { transaction_id: paid.id, amount_cents: amount },
         `Token ${config.secretKey}`,
         'a refund',
       );

@@ -178,7 +178,9 @@ describe('the Stripe adapter against the stand-in', () => {
       statusCode: 404,
     });
     const intent = await start({ id: crypto.randomUUID(), totalPiasters: 500, userId: 'u' });
-    await expect(provider.refund(intent.reference, 'b')).rejects.toMatchObject({ code: 'charge_not_refundable' });
+    await expect(provider.refund(intent.reference, { key: 'b' })).rejects.toMatchObject({
+      code: 'charge_not_refundable',
+    });
     const wrongKey = createStripeProvider({ ...stripeConfig, secretKey: 'sk_test_wrong' });
     await expect(wrongKey.status(intent.reference)).rejects.toMatchObject({ statusCode: 401 });
   });
@@ -369,6 +371,66 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('AMOUNT_MISMATCH');
     expect(await statusOf(booking.id)).toBe('pending');
+  });
+});
+
+describe('refunds through Stripe', () => {
+  async function paidBooking(quantity: number) {
+    const event = await createTestEvent(pool, { pricePiasters: 10_000 });
+    const user = await ctx.createUser();
+    const booking = await book(user, event.id, quantity);
+    standIn.setStatus(booking.intent.id, 'succeeded');
+    await postWebhook(stripeEvent('payment_intent.succeeded', booking.intent, { status: 'succeeded' }));
+    expect(await statusOf(booking.id)).toBe('paid');
+    return { user, event, booking };
+  }
+
+  it('gives back part of a payment, then the rest, each once, keyed by its refund', async () => {
+    const { user, booking } = await paidBooking(3);
+    const cancel = (quantity?: number) =>
+      ctx.request(user, {
+        method: 'POST',
+        url: `/api/bookings/${booking.id}/cancel`,
+        payload: quantity ? { quantity } : {},
+      });
+    expect((await cancel(1)).json().refundPiasters).toBe(10_000);
+    expect((await cancel()).json().refundPiasters).toBe(20_000);
+    const mine = standIn.refunds.filter((r) => r.payment_intent === booking.intent.id);
+    expect(mine.map((r) => r.amount)).toEqual([10_000, 20_000]);
+    const keys = standIn.requests.filter(
+      (r) => r.path === '/v1/refunds' && r.body.payment_intent === booking.intent.id,
+    );
+    expect(new Set(keys.map((r) => r.idempotencyKey)).size).toBe(2);
+    expect(await statusOf(booking.id)).toBe('refunded');
+    // Stripe then tells of the refund: nothing changes a second time.
+    const told = await postWebhook(stripeEvent('charge.refunded', booking.intent, { status: 'succeeded' }));
+    expect(told.json()).toEqual({ received: true, duplicate: false });
+    expect(await statusOf(booking.id)).toBe('refunded');
+  });
+
+  it('keeps the booking paid when Stripe refuses the refund, and shows the organiser why', async () => {
+    const { event, booking } = await paidBooking(2);
+    const admin = await ctx.createUser({ role: 'admin' });
+    standIn.failNext(400, {
+      type: 'invalid_request_error',
+      code: 'charge_disputed',
+      message: 'This charge is disputed and cannot be refunded.',
+    });
+    const refused = await ctx.request(admin, { method: 'POST', url: `/api/admin/bookings/${booking.id}/refund` });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().code).toBe('REFUND_FAILED');
+    expect(await statusOf(booking.id)).toBe('paid');
+    const attendees = await ctx.request(admin, { method: 'GET', url: `/api/admin/events/${event.id}/attendees` });
+    expect(attendees.json().items[0]).toMatchObject({
+      refundable: true,
+      refundPiasters: 20_000,
+      refundFailure: 'This charge is disputed and cannot be refunded.',
+    });
+    // Tried again, it goes through.
+    const again = await ctx.request(admin, { method: 'POST', url: `/api/admin/bookings/${booking.id}/refund` });
+    expect(again.json()).toMatchObject({ refundPiasters: 20_000, status: 'refunded' });
+    const after = await ctx.request(admin, { method: 'GET', url: `/api/admin/events/${event.id}/attendees` });
+    expect(after.json().items[0]).toMatchObject({ refundable: false, refundFailure: null, status: 'void' });
   });
 });
 

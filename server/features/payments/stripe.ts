@@ -120,8 +120,11 @@ export function createStripeProvider(stripeConfig: NonNullable<AppConfig['stripe
     async cancel(reference) {
       await stripe.paymentIntents.cancel(reference);
     },
-    async refund(reference, bookingId) {
-      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey: `refund-${bookingId}` });
+    async refund(reference, { key, amountPiasters }) {
+      await stripe.refunds.create(
+        { payment_intent: reference, ...(amountPiasters === undefined ? {} : { amount: amountPiasters }) },
+        { idempotencyKey: `refund-${key}` },
+      );
     },
     verifyWebhook: webhookSecret === undefined ? undefined : verifyWebhook,
     verifyConfirm: undefined,

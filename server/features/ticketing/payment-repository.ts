@@ -58,7 +58,9 @@ export type HeldBooking = Pick<
 function settlementRead(where: SQL, lock: boolean): SQL {
   return sql`SELECT b.id, b.user_id AS "userId", b.status, b.ended_reason AS "endedReason", b.quantity,
                b.total_piasters AS "totalPiasters", b.event_id AS "eventId", b.payment_intent_id AS "paymentIntentId",
-               b.failure_message AS "failureMessage", e.is_deleted AS "eventDeleted",
+               b.failure_message AS "failureMessage",
+               -- A cancelled event is gone for a payment as a deleted one is: its money goes back.
+               (e.is_deleted OR e.cancelled_at IS NOT NULL) AS "eventDeleted",
                (b.status = 'pending' AND b.expires_at <= now()) AS "holdLapsed", u.email AS "userEmail",
                u.name AS "userName", u.language AS "userLanguage", e.title, e.event_date AS "eventDate", e.start_time AS "startTime",
                e.end_time AS "endTime"

@@ -134,6 +134,16 @@ export async function reserveBatch(
 
 export type HistoryReason = NonNullable<Ticket['historyReason']>;
 
+/** What the profile's lists add to a booking: its place, why it is history, what was given back, the policy. */
+export interface OwnedBookingExtras {
+  location: string;
+  historyReason: HistoryReason | null;
+  refundedQuantity: number;
+  refundedPiasters: number;
+  refundHoursBefore: number;
+  cancellationFeePercent: number;
+}
+
 export interface BookingRow {
   id: string;
   userId: string;
@@ -258,15 +268,20 @@ export async function findPaidBookingsOfUser(
   userId: string,
   today: string,
   timeZone: string,
-): Promise<Array<BookingRow & { location: string; historyReason: HistoryReason | null }>> {
+): Promise<Array<BookingRow & OwnedBookingExtras>> {
   // Two things delete an event: the admin, and the archive job once its ticket sales have ended (endDate
   // before the day it ran, in the app's time zone). Only the admin deletes one whose sales were still open.
   const removed = `e.is_deleted AND e.end_date >= COALESCE((e.deleted_at AT TIME ZONE $3)::date, $2::date)`;
-  const historyReason = `CASE WHEN NOT e.is_deleted AND e.event_date >= $2::date THEN NULL
+  // A booking given back whole is history; so is every booking of a cancelled event.
+  const historyReason = `CASE WHEN e.cancelled_at IS NOT NULL THEN 'cancelled' WHEN b.status = 'refunded' THEN 'refunded'
+    WHEN NOT e.is_deleted AND e.event_date >= $2::date THEN NULL
     WHEN ${removed} THEN 'removed' WHEN e.event_date < $2::date THEN 'ended' ELSE 'sales-closed' END`;
-  const result = await db.query<BookingRow & { location: string; historyReason: HistoryReason | null }>(
-    `${bookingSelect.replace('e.is_deleted AS "isDeleted"', `e.is_deleted AS "isDeleted", e.location, ${historyReason} AS "historyReason"`)}
-      WHERE b.user_id = $1 AND b.status = 'paid'
+  const extras = `e.location, ${historyReason} AS "historyReason", b.refunded_quantity AS "refundedQuantity",
+    b.refunded_piasters AS "refundedPiasters", e.refund_hours_before AS "refundHoursBefore",
+    e.cancellation_fee_percent AS "cancellationFeePercent"`;
+  const result = await db.query<BookingRow & OwnedBookingExtras>(
+    `${bookingSelect.replace('e.is_deleted AS "isDeleted"', `e.is_deleted AS "isDeleted", ${extras}`)}
+      WHERE b.user_id = $1 AND b.status IN ('paid', 'refunded') AND (b.status = 'paid' OR b.refunded_quantity > 0)
       ORDER BY e.event_date, e.start_time, b.paid_at`,
     [userId, today, timeZone],
   );
@@ -331,6 +346,7 @@ export async function findEventsWithLapsedHolds(db: Queryable, limit: number): P
  */
 export type HoldsEnding =
   | { failureMessage: string; ofDeletedEvent: true }
+  | { failureMessage: string; ofCancelledEvent: true }
   | { failureMessage: string; ofUser: string; bookingId: string };
 
 /**
@@ -358,7 +374,7 @@ export async function expireLapsedHolds(
     params.push(ending.failureMessage, ending.ofUser, ending.bookingId);
   } else if (ending) {
     which = `expires_at IS NOT NULL ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;
-    status = `${setState('endForDeletedEvent')}, failure_message = $3`;
+    status = `${setState('ofCancelledEvent' in ending ? 'endForCancelledEvent' : 'endForDeletedEvent')}, failure_message = $3`;
     params.push(ending.failureMessage);
   }
   const result = await db.query<EndedHold>(

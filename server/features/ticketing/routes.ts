@@ -15,6 +15,12 @@ import {
 } from '../../../contracts/bookings';
 import { msg } from '../../../contracts/i18n/text';
 import { problemSchema } from '../../../contracts/problem';
+import {
+  cancelBookingAnswerSchema,
+  cancelBookingBodySchema,
+  refundQuoteQuerySchema,
+  refundQuoteSchema,
+} from '../../../contracts/refunds';
 import type { PaymentProviders } from '../../domain/payments';
 import type { AppConfig } from '../../env';
 import { ValidationError } from '../../plugins/errors';
@@ -32,6 +38,8 @@ const conflictSchema = problemSchema.extend({ available: z.number().int().option
 
 const EXPIRE_JOB = 'expire-holds';
 const EXPIRE_EVERY_MS = 2_000;
+const REFUNDS_JOB = 'finish-refunds';
+const REFUNDS_EVERY_MS = 30_000;
 const RECONCILE_JOB = 'reconcile-payments';
 const RECONCILE_EVERY_MS = 60_000;
 
@@ -64,6 +72,11 @@ const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = asy
   app.scheduler.every(EXPIRE_JOB, EXPIRE_EVERY_MS, async () => {
     const expired = await service.expireHolds();
     if (expired > 0) app.log.info({ count: expired }, 'released lapsed ticket holds');
+  });
+  // Refunds a crash or a silent provider left unfinished, and a cancelled event's bookings not refunded yet.
+  app.scheduler.every(REFUNDS_JOB, REFUNDS_EVERY_MS, async () => {
+    const done = await service.refunds.finishRefunds();
+    if (done > 0) app.log.info({ count: done }, 'finished refunds');
   });
   // Payments whose callback never came (Paymob's): read back from the provider and settled.
   app.scheduler.every(RECONCILE_JOB, RECONCILE_EVERY_MS, async () => {
@@ -175,6 +188,53 @@ const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = asy
     '/api/bookings/:id/hold',
     "Cancels the caller's pending reservation: its tickets go back on sale at once. Answers the booking (cancelled, or as it already ended); 409 once paid, or while a payment of it is being settled",
     service.cancelHold,
+  );
+
+  app.get(
+    '/api/bookings/:id/refund-quote',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "What cancelling `quantity` of the caller's tickets (all that are left by default) gives back, and until when it may",
+        params: bookingIdParamsSchema,
+        querystring: refundQuoteQuerySchema,
+        response: { 200: refundQuoteSchema, 400: problemSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.user();
+      reply.header('cache-control', 'no-store');
+      return service.refunds.quote(request.params.id, user.id, request.query.quantity);
+    },
+  );
+
+  app.post(
+    '/api/bookings/:id/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "The buyer cancels some or all of their paid tickets while the event's refund policy allows: refunded (less the fee) through the provider that took the money; the tickets return to sale",
+        params: bookingIdParamsSchema,
+        body: cancelBookingBodySchema,
+        response: {
+          200: cancelBookingAnswerSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          502: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await request.user();
+      const refundPiasters = await service.refunds.cancelByBuyer(request.params.id, user.id, request.body.quantity);
+      return { refundPiasters, booking: await service.getBooking(request.params.id, user.id) };
+    },
   );
 
   app.get(

@@ -26,6 +26,7 @@ import { AppError, ConflictError, NotFoundError, ValidationError } from '../../p
 import { BatchedPayer } from './payer';
 import { claimPaymentEvent, endLockedHold, lockBookingForSettlement, recordPaymentFailure } from './payment-repository';
 import { RecentHolds } from './recent-holds';
+import { createRefunds, endHoldsOfCancelledEvent } from './refunds';
 import {
   type BookingRow,
   findAwaitingCashOfUser,
@@ -159,11 +160,25 @@ export function createTicketingService(deps: TicketingDeps) {
     cancelPayments,
   );
   const payer = new BatchedPayer(pool, 'simulated', recentHolds);
+  const refunds = createRefunds({
+    db,
+    pool,
+    providers,
+    timeZone: deps.timeZone,
+    log,
+    endHolds: async (eventId) => {
+      const ended = await endHoldsOfCancelledEvent(pool, eventId);
+      for (const hold of ended) recentHolds.forget(hold.id);
+      cancelPayments(ended);
+      return ended.length;
+    },
+  });
 
   /** Gives back money a settlement decided to refund; the booking already says so. */
   async function refund(provider: PaymentProvider, reference: string, bookingId: string, why: string): Promise<void> {
     try {
-      await provider.refund(reference, bookingId);
+      // A payment given back whole is keyed by itself: a booking paid twice has each payment refunded once.
+      await provider.refund(reference, { key: reference });
       log.info({ bookingId, provider: provider.name }, why);
     } catch (err) {
       log.error({ err, bookingId }, 'refund failed: the booking is marked refunded, refund it by hand at the provider');
@@ -590,6 +605,14 @@ export function createTicketingService(deps: TicketingDeps) {
           startsAt: start.toISOString(),
           endsAt: end.toISOString(),
           historyReason: row.historyReason,
+          unitPricePiasters: row.unitPricePiasters,
+          refundedQuantity: row.refundedQuantity,
+          refundedPiasters: row.refundedPiasters,
+          refundableUntil:
+            row.historyReason === null && row.status === 'paid' && row.refundedQuantity < row.quantity
+              ? (refunds.deadlineOf(row)?.toISOString() ?? null)
+              : null,
+          cancellationFeePercent: row.cancellationFeePercent,
         };
       };
       const awaiting = await findAwaitingCashOfUser(pool, userId);
@@ -681,6 +704,7 @@ export function createTicketingService(deps: TicketingDeps) {
     settleConfirmed,
     settleEvent,
     startChosenPayment,
+    refunds,
 
     /**
      * The buyer is back from a provider's checkout for its payment `reference`: the booking is read back from the

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bookingEndReasons, bookingStatuses } from '../../db/schema';
 import type { PaymentOutcome, PaymentProvider } from '../../domain/payments';
 import { rootDir } from '../../paths';
-import { cancelReservation, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
+import { buyTickets, cancelReservation, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 import { apply, type BookingState, setState, type TransitionName, transitions } from './state-machine';
 
@@ -161,6 +161,43 @@ describe('the booking state machine', () => {
     const id = await reserve(user, event.id);
     await settle({ kind: 'canceled', bookingId: id, reference: 'pi_test', message: 'abandoned' });
     await expectMoved('cancelPayment', user, id, { status: 'pending', endedReason: null });
+  });
+
+  it('refundPart, then refundToBuyer: the buyer gives back one ticket, then the last', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const user = await ctx.createUser();
+    const id = await buyTickets(ctx, user, event.id, 2);
+    const cancel = () =>
+      ctx.request(user, { method: 'POST', url: `/api/bookings/${id}/cancel`, payload: { quantity: 1 } });
+    expect((await cancel()).statusCode).toBe(200);
+    await expectMoved('refundPart', user, id, { status: 'paid', endedReason: null });
+    expect((await cancel()).statusCode).toBe(200);
+    await expectMoved('refundToBuyer', user, id, { status: 'paid', endedReason: null });
+  });
+
+  it('refundByOrganiser: the organiser refunds a booking in full', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [user, admin] = await Promise.all([ctx.createUser(), ctx.createUser({ role: 'admin' })]);
+    const id = await buyTickets(ctx, user, event.id, 2);
+    expect((await ctx.request(admin, { method: 'POST', url: `/api/admin/bookings/${id}/refund` })).statusCode).toBe(
+      200,
+    );
+    await expectMoved('refundByOrganiser', user, id, { status: 'paid', endedReason: null });
+  });
+
+  it('endForCancelledEvent and refundForCancelledEvent: cancelling an event ends its holds and refunds its bookings', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [holder, buyer, admin] = await Promise.all([
+      ctx.createUser(),
+      ctx.createUser(),
+      ctx.createUser({ role: 'admin' }),
+    ]);
+    const held = await reserve(holder, event.id);
+    const paid = await buyTickets(ctx, buyer, event.id, 3);
+    const res = await ctx.request(admin, { method: 'POST', url: `/api/admin/events/${event.id}/cancel` });
+    expect(res.json()).toEqual({ refunds: 1, holdsEnded: 1 });
+    await expectMoved('endForCancelledEvent', holder, held, { status: 'pending', endedReason: null });
+    await expectMoved('refundForCancelledEvent', buyer, paid, { status: 'paid', endedReason: null });
   });
 
   it('has walked every transition of the table', () => {

@@ -16,6 +16,10 @@ import type { BookingEndReason, BookingStatus } from '../../db/schema';
  *                         └─refundForDeletedEvent▶ refunded / event_deleted
  *   expired, cancelled / replaced, failed / payment_canceled ──payLate──▶ paid (tickets taken again)
  *   any ended state ──refundLate──▶ refunded (its reason kept)
+ *   pending ──endForCancelledEvent──▶ failed / event_cancelled
+ *   paid ──refundPart──▶ paid (some tickets given back)
+ *   paid ──refundToBuyer / refundByOrganiser / refundForCancelledEvent──▶ refunded / refunded_to_buyer,
+ *        refunded_by_organiser, event_cancelled (every ticket given back: refunds.ts)
  */
 
 /** A booking's state as the machine sees it: its status, and why it ended when it did. */
@@ -45,6 +49,7 @@ const ENDED_UNPAID = [
   'cancelled/cancelled_by_buyer',
   'failed/payment_canceled',
   'failed/event_deleted',
+  'failed/event_cancelled',
 ] as const satisfies readonly From[];
 
 export const transitions = {
@@ -107,6 +112,40 @@ export const transitions = {
     reason: 'event_deleted',
     by: ['provider'],
     why: 'The money came for a hold whose event was deleted meanwhile: its tickets go back and the money is refunded.',
+  },
+  endForCancelledEvent: {
+    from: ['pending'],
+    to: 'failed',
+    reason: 'event_cancelled',
+    by: ['admin', 'job'],
+    why: 'The organiser cancelled the event: its holds end and their tickets go back.',
+  },
+  refundPart: {
+    from: ['paid'],
+    to: 'paid',
+    by: ['buyer', 'admin'],
+    why: 'Some of the tickets were given back and refunded; the rest stay valid.',
+  },
+  refundToBuyer: {
+    from: ['paid'],
+    to: 'refunded',
+    reason: 'refunded_to_buyer',
+    by: ['buyer'],
+    why: "The buyer cancelled the booking's last tickets while the event's refund policy allowed it.",
+  },
+  refundByOrganiser: {
+    from: ['paid'],
+    to: 'refunded',
+    reason: 'refunded_by_organiser',
+    by: ['admin'],
+    why: 'The organiser refunded the booking in full, whatever the policy.',
+  },
+  refundForCancelledEvent: {
+    from: ['paid'],
+    to: 'refunded',
+    reason: 'event_cancelled',
+    by: ['admin', 'job'],
+    why: 'The organiser cancelled the event: every paid booking is refunded in full.',
   },
   refundLate: {
     from: ENDED_UNPAID,

@@ -134,8 +134,12 @@ describe('check-in', () => {
     const qr = ticket?.qr as string;
     const forged = `${qr.slice(0, 100)}${qr[100] === 'A' ? 'B' : 'A'}${qr.slice(101)}`;
     expect(await checkInOutcome(admin, event.id, forged)).toEqual({ outcome: 'unknown' });
-    // Voided (what a refund will do): the signature is still good, the door refuses it.
-    await pool.query('UPDATE tickets SET voided_at = now() WHERE id = $1', [ticket?.id]);
+    // Voided by a refund: the signature is still good, the door refuses it.
+    const refunded = await ctx.request(admin, {
+      method: 'POST',
+      url: `/api/admin/bookings/${ticket?.bookingId}/refund`,
+    });
+    expect(refunded.json()).toMatchObject({ status: 'refunded' });
     expect(await checkInOutcome(admin, event.id, qr)).toMatchObject({ outcome: 'void' });
     expect(await checkInOutcome(admin, event.id, ticket?.code as string)).toMatchObject({ outcome: 'void' });
     expect((await myTickets(buyer)).find((t) => t.id === ticket?.id)?.status).toBe('void');
@@ -184,7 +188,14 @@ describe('offline bundle and sync', () => {
   it('the bundle lists valid and voided tickets with the public key, and answers 304 to its ETag', async () => {
     const event = await createTestEvent(pool);
     const tickets = await buy(buyer, event.id, 2);
-    await pool.query('UPDATE tickets SET voided_at = now() WHERE id = $1', [tickets[1]?.id]);
+    // The buyer gives one ticket back: the highest number is voided.
+    const cancelled = await ctx.request(buyer, {
+      method: 'POST',
+      url: `/api/bookings/${tickets[1]?.bookingId}/cancel`,
+      payload: { quantity: 1 },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(tickets[1]?.number).toBe(2);
     const res = await ctx.request(admin, { method: 'GET', url: `/api/check-in/${event.id}/bundle` });
     expect(res.statusCode).toBe(200);
     const bundle = res.json();

@@ -297,7 +297,7 @@ async function checkInvariants(clients: Client[], options: { final: boolean }): 
   }>(
     `SELECT e.id, e.title, e.capacity, e.tickets_available AS available,
             coalesce(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
-            coalesce(sum(b.quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
+            coalesce(sum(b.quantity - b.refunded_quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
        FROM events e LEFT JOIN bookings b ON b.event_id = e.id
       GROUP BY e.id ORDER BY e.title`,
   );

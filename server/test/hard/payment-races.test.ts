@@ -24,7 +24,7 @@ const CARD = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2035, cvc:
 async function invariant(ctx: TestContext): Promise<void> {
   const { rows } = await ctx.database.pool.query<{ title: string; capacity: number; available: number; used: number }>(
     `SELECT e.title, e.capacity, e.tickets_available AS available,
-            coalesce(sum(b.quantity) FILTER (WHERE b.status IN ('pending', 'paid')), 0)::int AS used
+            coalesce(sum(b.quantity - b.refunded_quantity) FILTER (WHERE b.status IN ('pending', 'paid')), 0)::int AS used
        FROM events e LEFT JOIN bookings b ON b.event_id = e.id GROUP BY e.id`,
   );
   for (const row of rows) expect(row.available + row.used, JSON.stringify(row)).toBe(row.capacity);

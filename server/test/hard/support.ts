@@ -85,6 +85,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/payments/stripe/webhook': 'webhook',
   'POST /api/payments/paymob/callback': 'webhook',
   'POST /api/payments/paymob/start': 'user',
+  'GET /api/bookings/:id/refund-quote': 'user',
+  'POST /api/bookings/:id/cancel': 'user',
   // The buyer's browser back from Paymob: signed by Paymob, not by a session (a forged one is refused).
   'GET /api/payments/paymob/return': 'webhook',
   // check-in: admins, and the door staff of the event (who are otherwise users)
@@ -103,6 +105,8 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/admin/events': 'admin',
   'PUT /api/admin/events/:id': 'admin',
   'DELETE /api/admin/events/:id': 'admin',
+  'POST /api/admin/events/:id/cancel': 'admin',
+  'POST /api/admin/bookings/:id/refund': 'admin',
   'POST /api/admin/uploads': 'admin',
   'GET /api/admin/mailbox': 'admin',
   'GET /api/admin/form-meta': 'admin',

@@ -54,12 +54,13 @@ DECLARE
   i int;
 BEGIN
   SELECT e.id, e.title, e.image_url, e.event_date, e.start_time, e.end_time, e.end_date, e.price_piasters,
-         e.tickets_available, e.is_deleted
+         e.tickets_available, e.is_deleted, e.cancelled_at
     INTO ev FROM events e WHERE e.id = p_event FOR UPDATE;
   IF NOT FOUND OR ev.is_deleted THEN
     RETURN jsonb_build_object('status', 'not-found');
   END IF;
-  IF ev.end_date < p_today THEN
+  -- A cancelled event sells nothing more (contracts/refunds.ts).
+  IF ev.end_date < p_today OR ev.cancelled_at IS NOT NULL THEN
     RETURN jsonb_build_object('status', 'closed');
   END IF;
 

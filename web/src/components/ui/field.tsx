@@ -25,6 +25,8 @@ export function TextField({
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const i18n = useI18n();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -34,11 +36,11 @@ export function TextField({
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         className={cn(control, error ? 'border-danger' : 'border-border')}
         {...props}
       />
-      {hint}
+      {hint ? <div id={hintId}>{hint}</div> : null}
       {error ? (
         <p id={errorId} className="text-sm text-danger">
           {messageText(i18n, error)}

@@ -3,7 +3,9 @@ import { instantIn } from '../../../../../contracts/i18n/instant';
 import { formatShortCode } from '../../../../../contracts/tickets';
 import { cn } from '../../../components/ui/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { WarningIcon } from '../../../components/ui/warning-icon';
 import { useI18n } from '../../../lib/i18n';
+import { BookingRefund } from './booking-refund';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -63,16 +65,7 @@ function TwiceFlag() {
   const { t } = useI18n();
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-300">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-      >
-        <path d="M12 4 2.5 20h19L12 4Zm0 6v4.5m0 3v.5" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <WarningIcon className="size-3.5" />
       {t('attendees.admittedTwice')}
     </span>
   );
@@ -103,13 +96,32 @@ function CheckIn({ attendee, timeZone }: { attendee: Attendee; timeZone: string 
   );
 }
 
+/** The tickets that are their booking's first on the page: a booking's refund is shown there, once. */
+function firstOfBookings(items: Attendee[]): Set<string> {
+  const seen = new Set<string>();
+  const firsts = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.bookingId)) continue;
+    seen.add(item.bookingId);
+    firsts.add(item.ticketId);
+  }
+  return firsts;
+}
+
+/** Whether a ticket row carries its booking's refund: its first one, when there is a refund or a failure to show. */
+function showsRefund(attendee: Attendee, firsts: Set<string>): boolean {
+  return firsts.has(attendee.ticketId) && (attendee.refundable || attendee.refundFailure !== null);
+}
+
 /**
  * The tickets: a table from md up, a card per ticket below (a phone at the door). Only one of the two is
- * displayed; the other is display:none and so hidden from screen readers too.
+ * displayed; the other is display:none and so hidden from screen readers too. A booking's refund (and why the
+ * last one failed) is on its first ticket.
  */
 export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone: string }) {
   const { t } = useI18n();
   const instant = useInstant();
+  const firsts = firstOfBookings(items);
   return (
     <>
       <ul className="flex flex-col gap-3 md:hidden" aria-label={t('attendees.title')}>
@@ -145,6 +157,11 @@ export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone
                 <TwiceFlag />
               </div>
             ) : null}
+            {showsRefund(a, firsts) ? (
+              <div className="mt-3 border-t border-border pt-3">
+                <BookingRefund attendee={a} />
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -159,6 +176,9 @@ export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone
                   {t(`attendees.columns.${column}`)}
                 </th>
               ))}
+              <th scope="col" className="px-3 py-3 text-start font-semibold">
+                <span className="sr-only">{t('attendees.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -189,6 +209,9 @@ export function AttendeesList({ items, timeZone }: { items: Attendee[]; timeZone
                 </td>
                 <td className="px-3 py-2.5">
                   <CheckIn attendee={a} timeZone={timeZone} />
+                </td>
+                <td className="max-w-56 px-3 py-2.5">
+                  {showsRefund(a, firsts) ? <BookingRefund attendee={a} /> : null}
                 </td>
               </tr>
             ))}

@@ -12,6 +12,7 @@ import {
 import type { Category, EventDto } from '../../../../../contracts/catalogue';
 import type { I18n } from '../../../../../contracts/i18n/i18n';
 import type { MessageKey } from '../../../../../contracts/i18n/types';
+import { CANCELLATION_FEE_DEFAULT, REFUND_HOURS_DEFAULT } from '../../../../../contracts/refunds';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -29,6 +30,8 @@ const FIELDS: ReadonlyArray<keyof EventFormValues> = [
   'location',
   'price',
   'tickets',
+  'refundHours',
+  'cancellationFee',
   'categoryId',
   'startDate',
   'endDate',
@@ -46,6 +49,8 @@ function initialValues(meta: AdminFormMeta, event?: EventDto): EventFormValues {
       location: '',
       price: '',
       tickets: '',
+      refundHours: String(REFUND_HOURS_DEFAULT),
+      cancellationFee: String(CANCELLATION_FEE_DEFAULT),
       categoryId: meta.defaultCategoryId,
       startDate: '',
       endDate: '',
@@ -62,6 +67,8 @@ function initialValues(meta: AdminFormMeta, event?: EventDto): EventFormValues {
     location: event.location,
     price: piastersToEgpInput(event.pricePiasters),
     tickets: String(event.capacity),
+    refundHours: String(event.refundHoursBefore),
+    cancellationFee: String(event.cancellationFeePercent),
     categoryId: event.categoryId,
     startDate: event.startDate,
     endDate: event.endDate,
@@ -258,6 +265,26 @@ export function EventForm({ meta, event }: { meta: AdminFormMeta; event?: EventD
           autoComplete="off"
           error={errors.endTime?.message}
           {...register('endTime')}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-5 sm:grid-cols-2">
+        <legend className="mb-3 text-base font-semibold">{t('eventForm.refundPolicy')}</legend>
+        <TextField
+          label={t('eventForm.refundHoursLabel')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.refundHours?.message}
+          hint={<p className="text-xs text-fg-muted">{t('eventForm.refundHoursHint')}</p>}
+          {...register('refundHours')}
+        />
+        <TextField
+          label={t('eventForm.cancellationFeeLabel')}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.cancellationFee?.message}
+          hint={<p className="text-xs text-fg-muted">{t('eventForm.cancellationFeeHint')}</p>}
+          {...register('cancellationFee')}
         />
       </fieldset>
 

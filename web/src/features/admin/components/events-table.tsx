@@ -55,6 +55,15 @@ function PeopleIcon() {
   );
 }
 
+function CancelIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="8.5" />
+      <path strokeLinecap="round" d="M6 6l12 12" />
+    </svg>
+  );
+}
+
 function TrashIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -76,11 +85,14 @@ export function EventsTable({
   events,
   firstNumber,
   onDelete,
+  onCancel,
 }: {
   events: EventDto[];
   /** The row number of the first row (1 on page 1, 11 on page 2...). */
   firstNumber: number;
   onDelete: (event: EventDto, trigger: HTMLButtonElement) => void;
+  /** Cancel the event (its buyers are refunded); not offered once it is cancelled. */
+  onCancel: (event: EventDto, trigger: HTMLButtonElement) => void;
 }) {
   const { t, date, price, number } = useI18n();
   const heading = useColumnHeading();
@@ -105,6 +117,11 @@ export function EventsTable({
                 <span className="block break-words md:truncate" title={event.title}>
                   <bdi>{event.title}</bdi>
                 </span>
+                {event.cancelledAt ? (
+                  <span className="mt-1 inline-flex items-center rounded-full border border-red-500/40 bg-red-500/15 px-2 py-0.5 text-xs font-semibold text-danger">
+                    {t('admin.cancelledBadge')}
+                  </span>
+                ) : null}
                 <span className="block text-xs font-normal text-fg-muted md:hidden">
                   {date(event.startDate)} · <Time value={event.startTime} />
                 </span>
@@ -124,7 +141,8 @@ export function EventsTable({
                 <span className="text-fg-muted"> / {number(event.capacity)}</span>
               </td>
               <td className={cn('px-3 py-2', cell('actions'))}>
-                <div className="flex justify-end gap-1">
+                {/* Two by two on a phone: four buttons in a row would leave the title no room. */}
+                <div className="ms-auto flex w-[4.75rem] flex-wrap justify-end gap-1 sm:w-auto sm:flex-nowrap">
                   <Link
                     to={`/admin/event/${event.id}/attendees`}
                     aria-label={t('admin.attendeesOf', { title: event.title })}
@@ -141,6 +159,17 @@ export function EventsTable({
                   >
                     <PencilIcon />
                   </Link>
+                  {event.cancelledAt ? null : (
+                    <button
+                      type="button"
+                      aria-label={t('admin.cancelEventOf', { title: event.title })}
+                      title={t('admin.cancelEvent')}
+                      className={cn(iconButton, 'hover:text-danger')}
+                      onClick={(e) => onCancel(event, e.currentTarget)}
+                    >
+                      <CancelIcon />
+                    </button>
+                  )}
                   <button
                     type="button"
                     aria-label={t('admin.deleteOf', { title: event.title })}

@@ -5,8 +5,10 @@ import { ADMIN_EVENTS_PAGE_SIZE, ADMIN_LOADING_MS } from '../../../../../contrac
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
-import { isSessionEnded } from '../../../lib/api-client';
+import { ApiError, isSessionEnded } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
+import { useCancelEvent } from '../api/cancel-event';
 import { useDeleteEvent } from '../api/delete-event';
 import { getAdminEventsQueryOptions, useAdminEvents } from '../api/get-admin-events';
 import { EventsTable } from '../components/events-table';
@@ -46,6 +48,10 @@ export function AdminEventsRoute() {
   const { data, isPending, isError, refetch, isFetching } = useAdminEvents(listParams);
   const remove = useDeleteEvent(listKey);
   const [pendingDelete, setPendingDelete] = useState<EventDto | null>(null);
+  const cancelEvent = useCancelEvent();
+  const [pendingCancel, setPendingCancel] = useState<EventDto | null>(null);
+  // After a confirmed cancel the row's Cancel button goes away (a cancelled event has none): focus the heading.
+  const cancelConfirmedRef = useRef(false);
   // After a confirmed delete the row (and the button that opened the dialog) goes away: focus the heading.
   const confirmedRef = useRef(false);
   // Set while a delete that empties this page runs: the list goes to page 1 then (e2e/admin.spec.ts 'deleting the
@@ -79,6 +85,23 @@ export function AdminEventsRoute() {
         toFirstPage.current = false;
         // (An ended session is not: the app is moving to /login and says why, web/src/app/session-end.ts.)
         if (!isSessionEnded(error)) toast.error(t('admin.deleteFailed'));
+      },
+    });
+  }
+
+  function confirmCancel() {
+    const event = pendingCancel;
+    if (!event) return;
+    cancelConfirmedRef.current = true;
+    setPendingCancel(null);
+    cancelEvent.mutate(event.id, {
+      onSuccess: ({ refunds }) => {
+        toast.success(refunds > 0 ? t('admin.eventCancelledRefunds', { count: refunds }) : t('admin.eventCancelled'));
+      },
+      onError: (error) => {
+        if (isSessionEnded(error)) return;
+        // The server's reason in the page's language (already cancelled, deleted…), else the generic failure.
+        toast.error(error instanceof ApiError && error.status > 0 ? error.message : t('admin.cancelEventFailed'));
       },
     });
   }
@@ -148,6 +171,10 @@ export function AdminEventsRoute() {
             confirmedRef.current = false;
             setPendingDelete(event);
           }}
+          onCancel={(event) => {
+            cancelConfirmedRef.current = false;
+            setPendingCancel(event);
+          }}
         />
       ) : null}
 
@@ -190,6 +217,20 @@ export function AdminEventsRoute() {
           setPendingDelete(null);
         }}
         returnFocus={() => (confirmedRef.current ? headingRef.current : null)}
+      />
+
+      <ConfirmDialog
+        open={pendingCancel !== null}
+        title={t('admin.confirmCancelEventTitle')}
+        description={withElements(t('admin.confirmCancelEvent'), { title: <bdi>{pendingCancel?.title}</bdi> })}
+        confirmLabel={t('admin.cancelEvent')}
+        cancelLabel={t('admin.keepEvent')}
+        onConfirm={confirmCancel}
+        onCancel={() => {
+          cancelConfirmedRef.current = false;
+          setPendingCancel(null);
+        }}
+        returnFocus={() => (cancelConfirmedRef.current ? headingRef.current : null)}
       />
     </PageContainer>
   );

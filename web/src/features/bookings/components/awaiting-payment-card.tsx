@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { TimeRange } from '../../../components/ui/time';
 import { useI18n } from '../../../lib/i18n';
-import { withElements } from '../lib/rich-text';
+import { withElements } from '../../../lib/rich-text';
 import { deadlineParams } from '../lib/wall-clock';
 
 /**

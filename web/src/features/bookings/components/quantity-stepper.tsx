@@ -6,11 +6,17 @@ export function QuantityStepper({
   value,
   onChange,
   max,
+  stopAtMax = false,
+  label,
 }: {
   value: number;
   onChange: (next: number) => void;
-  /** The plus button stops one above this so that the limit can be seen. */
+  /** The plus button stops one above this so that the limit can be seen (or at it, with `stopAtMax`). */
   max: number;
+  /** A hard limit, nothing above it to explain: the tickets of a booking that can be cancelled. */
+  stopAtMax?: boolean;
+  /** What the number counts (read with it); 'Quantity' by default. */
+  label?: string;
 }) {
   const { t, number } = useI18n();
   // aria-disabled, not disabled: a button that disables itself under the keyboard's focus would drop the focus
@@ -18,7 +24,7 @@ export function QuantityStepper({
   const button =
     'grid size-11 place-items-center rounded-full border border-border bg-surface text-xl font-semibold hover:bg-surface-overlay aria-disabled:cursor-not-allowed aria-disabled:opacity-40 aria-disabled:hover:bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent';
   const atMin = value <= MIN_TICKETS_PER_BOOKING;
-  const atMax = value > max;
+  const atMax = stopAtMax ? value >= max : value > max;
   return (
     <div className="flex items-center gap-4">
       <button
@@ -34,7 +40,7 @@ export function QuantityStepper({
       </button>
       <output
         aria-live="polite"
-        aria-label={t('payment.quantity')}
+        aria-label={label ?? t('payment.quantity')}
         className="min-w-8 text-center text-2xl font-bold tabular-nums"
       >
         {number(value)}

@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
+import { withElements } from '../../../lib/rich-text';
 import { useConfirmSimulatedPayment } from '../api/confirm-simulated-payment';
-import { withElements } from '../lib/rich-text';
 
 function groupCardNumber(value: string): string {
   return value

@@ -7,10 +7,11 @@ import { TimeRange } from '../../../components/ui/time';
 import { useI18n } from '../../../lib/i18n';
 
 /**
- * One paid booking on the profile: image, title, weekday and date, times, quantity and total. The title of
- * an event still on sale links to its page; one in Your History has no page to go to, and says why it is
- * there (the organiser removed the event, it is over, or its ticket sales have ended). `children` go under
- * it, inside the card (the booking's tickets, in Your Tickets).
+ * One paid booking on the profile: image, title, weekday and date, times, quantity and total, and the money
+ * given back for it if any ('Refunded 150 EGP'). The title of an event still on sale links to its page; one in
+ * Your History has no page to go to, and says why it is there (the organiser removed or cancelled the event, it
+ * is over, its ticket sales have ended, or it was refunded). `children` go under it, inside the card (in Your
+ * Tickets: until when it can be cancelled, and the booking's tickets).
  */
 export function TicketCard({
   ticket,
@@ -49,7 +50,7 @@ export function TicketCard({
           </h3>
           {ticket.historyReason ? (
             <p className="text-xs font-semibold tracking-wide text-fg-muted uppercase">
-              {t(`bookings.historyReasons.${ticket.historyReason}`)}
+              {t(`bookings.historyReasons.${ticket.historyReason}`, { amount: price(ticket.refundedPiasters) })}
             </p>
           ) : null}
           <p className="text-sm text-fg-muted">
@@ -63,6 +64,12 @@ export function TicketCard({
             <span className="text-fg-muted"> · </span>
             <span className="font-semibold text-accent">{price(ticket.totalPiasters)}</span>
           </p>
+          {/* A refunded booking's reason already says how much came back. */}
+          {ticket.refundedPiasters > 0 && ticket.historyReason !== 'refunded' ? (
+            <p className="text-sm font-medium text-fg-muted">
+              {t('bookings.refundedAmount', { amount: price(ticket.refundedPiasters) })}
+            </p>
+          ) : null}
         </div>
       </div>
       {children}

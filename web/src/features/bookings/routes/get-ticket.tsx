@@ -3,14 +3,16 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { MAX_TICKETS_PER_BOOKING } from '../../../../../contracts/constants';
 import type { I18n } from '../../../../../contracts/i18n/i18n';
 import { isUuid } from '../../../../../contracts/ids';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
+import { Notice } from '../../../components/ui/notice';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
+import { refundPolicyText } from '../../../lib/refund-policy';
 import { serverNow } from '../../../lib/server-clock';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { useCreateBooking } from '../api/create-booking';
@@ -38,6 +40,7 @@ function refusalText(err: unknown, { t }: I18n): string {
 /**
  * Ticket selection: choose 1 to 10 tickets (never more than are left), then reserve and pay. The
  * tickets the buyer already holds on the event count as left for them: reserving again replaces that hold.
+ * The event's refund policy is said before paying; an event its organiser cancelled sells nothing.
  */
 export function GetTicketRoute() {
   const i18n = useI18n();
@@ -87,6 +90,24 @@ export function GetTicketRoute() {
     return (
       <PageContainer>
         <Skeleton className="mx-auto h-96 w-full max-w-2xl" />
+      </PageContainer>
+    );
+  }
+
+  if (event.cancelledAt) {
+    return (
+      <PageContainer>
+        <Card className="mx-auto flex w-full max-w-2xl flex-col gap-6 p-6 sm:p-8">
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            <bdi>{event.title}</bdi>
+          </h1>
+          <Notice title={t('catalogue.eventCancelled')}>
+            <p>{t('catalogue.eventCancelledDetail')}</p>
+          </Notice>
+          <ButtonLink to={`/event-details/${event.id}`} variant="secondary" className="self-start">
+            {t('payment.backToEvent')}
+          </ButtonLink>
+        </Card>
       </PageContainer>
     );
   }
@@ -177,6 +198,10 @@ export function GetTicketRoute() {
             <Skeleton className="h-6 w-32" />
           )}
         </div>
+
+        <p className="text-sm text-fg-muted" data-testid="refund-policy">
+          {refundPolicyText(i18n, event)}
+        </p>
 
         <Button size="lg" disabled={tooMany || available === 0 || createBooking.isPending} onClick={proceed}>
           {createBooking.isPending

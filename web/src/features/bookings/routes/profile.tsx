@@ -11,6 +11,7 @@ import { useMyBookings } from '../api/get-my-bookings';
 import { useMyTickets } from '../api/get-my-tickets';
 import { AwaitingPaymentCard } from '../components/awaiting-payment-card';
 import { BookingTickets } from '../components/booking-tickets';
+import { CancelBooking } from '../components/cancel-booking';
 import { TicketCard } from '../components/ticket-card';
 import { DEFAULT_TIME_ZONE } from '../lib/wall-clock';
 
@@ -53,7 +54,8 @@ function Section({
     );
   return (
     <Card className="flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={headingId} role="region">
-      <h2 id={headingId} className="text-xl font-bold">
+      {/* Focusable by script: a booking cancelled whole leaves the list, and the focus comes back here. */}
+      <h2 id={headingId} tabIndex={-1} className="text-xl font-bold focus:outline-none">
         {title}
       </h2>
       {tickets === undefined ? (
@@ -76,6 +78,9 @@ function Section({
             {tickets.map((ticket) => (
               <li key={ticket.id} className="min-w-0">
                 <TicketCard ticket={ticket} past={past}>
+                  {past ? null : (
+                    <CancelBooking ticket={ticket} timeZone={timeZone ?? DEFAULT_TIME_ZONE} headingId={headingId} />
+                  )}
                   {seats === 'none' ? null : (
                     <BookingTickets
                       booking={ticket}

@@ -5,16 +5,21 @@ import { isUuid } from '../../../../../contracts/ids';
 import { EVENT_HERO_SIZES, responsiveImage } from '../../../../../contracts/images';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { Notice } from '../../../components/ui/notice';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Time, TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
+import { refundPolicyText } from '../../../lib/refund-policy';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
 import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
 
-/** The event page: hero image, back button, title, description, hours, location and 'Book a Ticket'. */
+/**
+ * The event page: hero image, back button, title, description, hours, location and 'Book a Ticket' with the
+ * refund policy; an event its organiser cancelled says so in place of the booking card.
+ */
 export function EventDetailsRoute() {
   const { id = '' } = useParams();
   const valid = isUuid(id);
@@ -104,36 +109,47 @@ export function EventDetailsRoute() {
             </p>
           </section>
         </div>
-        <aside aria-labelledby="book-title" className="relative lg:sticky lg:top-6 lg:self-start">
-          <Card className="flex flex-col gap-4 p-6">
-            <h2 id="book-title" className="flex items-center gap-2 text-xl font-bold">
-              <IconTicket className="size-5 text-accent" />
-              {t('catalogue.bookATicket')}
-            </h2>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-fg-muted">{t('catalogue.date')}</dt>
-              <dd className="text-end font-medium">{date(event.eventDate)}</dd>
-              <dt className="text-fg-muted">{t('catalogue.starts')}</dt>
-              <dd className="text-end font-medium">
-                <Time value={event.startTime} />
-              </dd>
-              <dt className="text-fg-muted">{t('catalogue.ticketsLeft')}</dt>
-              <dd className="text-end font-medium" aria-live="polite" data-testid="tickets-available">
-                {number(event.ticketsAvailable)}
-              </dd>
-            </dl>
-            {event.ticketsAvailable === 0 ? (
-              // Nothing to choose on the ticket page: say so here, with the price still shown.
-              <Button size="lg" className="w-full" disabled>
-                {price(event.pricePiasters)} {t('catalogue.soldOutSuffix')}
-              </Button>
-            ) : (
-              <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" className="w-full">
-                {price(event.pricePiasters)}
-              </ButtonLink>
-            )}
-          </Card>
-        </aside>
+        {event.cancelledAt ? (
+          <aside aria-labelledby="cancelled-title" className="relative lg:sticky lg:top-6 lg:self-start">
+            <Notice title={t('catalogue.eventCancelled')} titleId="cancelled-title">
+              <p>{t('catalogue.eventCancelledDetail')}</p>
+            </Notice>
+          </aside>
+        ) : (
+          <aside aria-labelledby="book-title" className="relative lg:sticky lg:top-6 lg:self-start">
+            <Card className="flex flex-col gap-4 p-6">
+              <h2 id="book-title" className="flex items-center gap-2 text-xl font-bold">
+                <IconTicket className="size-5 text-accent" />
+                {t('catalogue.bookATicket')}
+              </h2>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-fg-muted">{t('catalogue.date')}</dt>
+                <dd className="text-end font-medium">{date(event.eventDate)}</dd>
+                <dt className="text-fg-muted">{t('catalogue.starts')}</dt>
+                <dd className="text-end font-medium">
+                  <Time value={event.startTime} />
+                </dd>
+                <dt className="text-fg-muted">{t('catalogue.ticketsLeft')}</dt>
+                <dd className="text-end font-medium" aria-live="polite" data-testid="tickets-available">
+                  {number(event.ticketsAvailable)}
+                </dd>
+              </dl>
+              {event.ticketsAvailable === 0 ? (
+                // Nothing to choose on the ticket page: say so here, with the price still shown.
+                <Button size="lg" className="w-full" disabled>
+                  {price(event.pricePiasters)} {t('catalogue.soldOutSuffix')}
+                </Button>
+              ) : (
+                <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" className="w-full">
+                  {price(event.pricePiasters)}
+                </ButtonLink>
+              )}
+              <p className="text-sm text-fg-muted" data-testid="refund-policy">
+                {refundPolicyText(i18n, event)}
+              </p>
+            </Card>
+          </aside>
+        )}
       </PageContainer>
     </article>
   );
