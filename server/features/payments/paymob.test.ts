@@ -463,6 +463,35 @@ describe('Paymob through its stand-in', () => {
     expect(await booking(ids[2] as string)).toMatchObject({ status: 'paid', tickets: 1, mails: 1 });
   });
 
+  it('gives back part of a card payment, then the rest, each once, when the buyer cancels', async () => {
+    const event = await createTestEvent(pool, { capacity: 5, pricePiasters: 10_000 });
+    const user = await ctx.createUser();
+    const id = await reserve(user, event.id, 2);
+    await start(user, id, 'card', '01012345678');
+    await standIn.checkout(standIn.intentionOfBooking(id)?.clientSecret as string, 'pay');
+    expect(await booking(id)).toMatchObject({ status: 'paid', tickets: 2 });
+    const paid = [...standIn.transactions.values()].find(
+      (t) => t.order.id === standIn.intentionOfBooking(id)?.orderId && t.success,
+    );
+    const cancel = (quantity?: number) =>
+      ctx.request(user, { method: 'POST', url: `/api/bookings/${id}/cancel`, payload: quantity ? { quantity } : {} });
+    expect((await cancel(1)).json().refundPiasters).toBe(10_000);
+    expect((await cancel()).json().refundPiasters).toBe(10_000);
+    expect(standIn.refunds.filter((r) => r.transactionId === paid?.id)).toEqual([
+      { transactionId: paid?.id, amountCents: 10_000 },
+      { transactionId: paid?.id, amountCents: 10_000 },
+    ]);
+    expect(await booking(id)).toMatchObject({ status: 'refunded', tickets: 0 });
+    // Asked again with the same refund (a retry after a crash), Paymob is not asked to refund a third time.
+    const [first] = (
+      await pool.query<{ id: string }>('SELECT id FROM refunds WHERE booking_id = $1 ORDER BY created_at', [id])
+    ).rows;
+    await ctx.app.ticketing.providers
+      .get('paymob')
+      ?.refund(String(paid?.order.id), { key: first?.id as string, amountPiasters: 10_000, refundedBefore: 0 });
+    expect(standIn.refunds.filter((r) => r.transactionId === paid?.id)).toHaveLength(2);
+  });
+
   it("answers another user's booking, an ended hold and a provider that fails without starting anything", async () => {
     const event = await createTestEvent(pool, { capacity: 10 });
     const [owner, stranger] = [await ctx.createUser(), await ctx.createUser()];
