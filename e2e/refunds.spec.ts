@@ -93,7 +93,9 @@ test('the organiser refunds a booking from the attendees page, and cancels the e
     await adminPage.goto(`/admin/event/${id}/attendees`);
     await adminPage.getByRole('button', { name: 'Refund', exact: true }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Refund booking' });
-    await expect(dialog.getByText(`Refund the whole booking: 150 EGP to ${USER.firstName} ${USER.lastName}?`)).toBeVisible();
+    await expect(
+      dialog.getByText(`Refund the whole booking: 150 EGP to ${USER.firstName} ${USER.lastName}?`),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Refund booking' }).click();
     await expect(adminPage.getByText(`Refunded 150 EGP to ${USER.firstName} ${USER.lastName}`)).toBeVisible();
     await expect(adminPage.getByRole('table').getByText('Void')).toBeVisible();
@@ -103,7 +105,10 @@ test('the organiser refunds a booking from the attendees page, and cancels the e
     await adminPage.goto('/admin');
     await adminPage.getByLabel('Search events by title').fill(title);
     await adminPage.getByRole('button', { name: `Cancel event ${title}` }).click();
-    await adminPage.getByRole('dialog', { name: 'Cancel this event?' }).getByRole('button', { name: 'Cancel event' }).click();
+    await adminPage
+      .getByRole('dialog', { name: 'Cancel this event?' })
+      .getByRole('button', { name: 'Cancel event' })
+      .click();
     await expect(adminPage.getByText('Event cancelled: 1 paid booking is being refunded')).toBeVisible();
 
     await page.goto(`/event-details/${id}`);
