@@ -85,7 +85,7 @@ function noInfiniteQueries(): Plugin {
 
 /** Chunks of pages reached from outside or by few (the admin area, the door, account upkeep): see modulePreload. */
 const RARELY_LINKED =
-  /(^|\/)(admin-routes|edit-profile|forgot-pass|reset-password|email-verification-result|verification-notice|check-in|door[\w-]*|not-found)-[\w-]+\.js$/;
+  /(^|\/)(admin-routes|edit-profile|forgot-pass|reset-password|email-verification-result|verification-notice|success-email|payment-failed|check-in|door[\w-]*|not-found)-[\w-]+\.js$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
@@ -138,6 +138,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
         rolldownOptions: {
           output: {
+            // Seven characters of hash (rolldown's least for this many chunks) tell a file's versions apart. The first
+            // load carries every lazily loaded chunk's name (Vite's preload lists): each character more cost ~50 B gzip.
+            chunkFileNames: 'assets/[name]-[hash:7].js',
             // What every page needs in one file instead of a dozen small ones (less per-request overhead).
             codeSplitting: {
               groups: [
