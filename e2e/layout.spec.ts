@@ -32,6 +32,8 @@ async function expectToFit(page: Page, parts: Locator[], widths = WIDTHS) {
     for (const part of parts) {
       // A page reached by a link may still be loading its chunk or data: wait for the part, then measure it.
       await expect(part, `${part} at ${width}px`).toBeVisible();
+      // A page that draws again as its data arrives may replace the part between the two reads: read it again.
+      await expect.poll(() => part.boundingBox(), { message: `${part} is shown at ${width}px` }).not.toBeNull();
       const box = await part.boundingBox();
       if (!box) throw new Error(`${part} is not shown at ${width}px`);
       expect(box.x, `${part}'s left edge at ${width}px`).toBeGreaterThanOrEqual(0);
