@@ -164,8 +164,9 @@ export async function startPaymobStandIn(
   const callbacks: SentCallback[] = [];
   const refunds: PaymobStandIn['refunds'] = [];
   const requests: PaymobStandIn['requests'] = [];
-  let nextOrder = 300_000_000;
-  let nextTransaction = 190_000_000;
+  // Paymob's ids only grow: started from the clock, a stand-in started again never repeats one a database kept.
+  let nextOrder = Math.floor(Date.now() / 100);
+  let nextTransaction = Math.floor(Date.now() / 100);
   let nextBill = 58_000;
   let injected: number | undefined;
   const deliver =

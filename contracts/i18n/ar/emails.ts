@@ -51,9 +51,9 @@ export const emails: Translation<typeof english> = {
   refund: {
     subject: 'إيفنتري: استرداد مبلغ حجزك لفعالية {title}',
     title: 'استرداد المبلغ',
-    byBuyer: 'أُلغي من حجزك لفعالية {title} ما يلي: {tickets}. وقد رددنا إليك {amount}.',
-    byOrganiser: 'ردّ منظم فعالية {title} قيمة حجزك ({tickets}): {amount}.',
-    eventCancelled: 'أُلغيت هذه الفعالية: {title}. وقد رددنا إليك {amount} (التذاكر: {tickets}).',
+    byBuyer: 'أُلغيت {tickets} من حجزك لفعالية {title}، ورددنا إليك {amount}',
+    byOrganiser: 'ردّ إليك منظِّم فعالية {title} قيمة حجزك ({tickets}): {amount}',
+    eventCancelled: 'أُلغيت فعالية {title}، ورددنا إليك {amount} (التذاكر: {tickets}).',
     when: 'يعود المبلغ بالطريقة نفسها التي دفعت بها، وقد يستغرق ظهوره في حسابك البنكي أو محفظتك بضعة أيام. التذاكر المستردة لم تعد صالحة.',
   },
 };

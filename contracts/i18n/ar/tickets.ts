@@ -5,7 +5,7 @@ export const tickets: Translation<typeof english> = {
   ticketOf: 'التذكرة {number} من {of}',
   qrLabel: 'رمز QR للتذكرة {number} من {of}',
   shortCodeLabel: 'الرمز المختصر',
-  checkedInAt: 'سُجّل دخولها في {when}',
+  checkedInAt: 'تم الدخول بها في {when}',
   void: 'هذه التذكرة لم تعد صالحة (استُرد ثمنها أو أُلغيت).',
   addToCalendar: 'أضف إلى التقويم',
   // The mark keeps '.ics' together, left to right, inside the Arabic sentence's parentheses.
@@ -17,8 +17,9 @@ export const tickets: Translation<typeof english> = {
   loadFailed: 'تعذّر تحميل تذاكرك.',
   retry: 'حاول مرة أخرى',
   listLabel: 'تذاكر {title}',
-  showAtDoor: 'اعرض هذا الرمز عند الدخول، أو أخبرهم بالرمز المختصر.',
-  emailIntro: 'اعرض رمز QR الخاص بكل تذكرة عند الدخول (أو أخبرهم برمزها المختصر). أرفقنا الفعالية في ملف تقويم.',
+  showAtDoor: 'اعرض هذا الرمز عند البوابة، أو أخبر فريق البوابة بالرمز المختصر.',
+  emailIntro:
+    'اعرض رمز QR الخاص بكل تذكرة عند البوابة (أو أخبر فريق البوابة برمزها المختصر). أرفقنا موعد الفعالية في ملف تقويم.',
   emailPdfHint: 'تجد تذاكرك أيضًا في ملفك الشخصي تحت «تذاكرك»، مع ملف PDF للطباعة.',
   pdfHolder: 'حامل التذكرة: {name}',
   pdfTitle: 'تذاكر: {title}',
@@ -26,8 +27,8 @@ export const tickets: Translation<typeof english> = {
   bookingNotPaid: 'لم يُدفع هذا الحجز، لذا لا توجد له تذاكر.',
   bookingNotFound: 'الحجز غير موجود',
   eventNotFound: 'لم تعد هذه الفعالية متاحة.',
-  notDoorStaff: 'لست ضمن فريق الدخول لهذه الفعالية',
+  notDoorStaff: 'لست ضمن فريق البوابة لهذه الفعالية',
   unknownEvent: 'فعالية غير معروفة',
-  enterCode: 'أدخل رمز التذكرة',
+  enterCode: 'أدخل كود التذكرة',
   unknownTicket: 'تذكرة غير معروفة',
 };

@@ -123,7 +123,7 @@ describe('a buyer cancels', () => {
     );
     expect(mail.rows).toHaveLength(1);
     expect(mail.rows[0]?.subject).toBe('إيفنتري: استرداد مبلغ حجزك لفعالية Oud Night');
-    expect(mail.rows[0]?.text_body).toContain('أُلغي من حجزك لفعالية Oud Night ما يلي: تذكرتان. وقد رددنا إليك');
+    expect(mail.rows[0]?.text_body).toContain('أُلغيت تذكرتان من حجزك لفعالية Oud Night، ورددنا إليك');
   });
 
   it('refuses once the policy’s cutoff has passed, and for an event without refunds', async () => {

@@ -316,7 +316,12 @@ export function createTicketingService(deps: TicketingDeps) {
         cashReference: started.cashReference ?? null,
         payBy: cash ? payBy : null,
       },
-    );
+    ).catch((error: unknown) => {
+      // The provider answered with a payment another booking already has: its ids cannot be trusted right now.
+      if ((error as { code?: string }).code !== '23505') throw error;
+      requestLog.error({ bookingId: row.id, reference: started.reference }, 'the provider reused a payment id');
+      throw new AppError(502, 'PROVIDER_UNAVAILABLE', msg('payment.providerUnavailable'));
+    });
     // The hold ended (or was paid) while the provider answered: what it started is never paid for this hold.
     if (!previous) throw new ConflictError('HOLD_ENDED', msg('payment.holdEnded'));
     if (previous.paymentIntentId && previous.paymentIntentId !== started.reference) cancelPayments([previous]);
