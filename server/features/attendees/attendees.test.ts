@@ -275,7 +275,7 @@ describe('the attendees CSV', () => {
       'الحالة',
       'وقت الشراء (Africa/Cairo)',
       'وقت الدخول (Africa/Cairo)',
-      'سجّل دخوله',
+      'سجّل حضوره',
       'دخول مكرر',
     ]);
     const tickets = rows.slice(1);
