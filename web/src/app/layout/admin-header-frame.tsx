@@ -8,7 +8,7 @@ import { Brand } from './brand';
 export function AdminHeaderFrame({ children }: { children?: ReactNode }) {
   return (
     <header className="border-b border-border bg-surface-raised">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6 lg:px-8">
         {/* A phone's width holds the admin's name, the mailbox and Logout only without the brand's name. */}
         <Brand to="/admin" compact />
         {children}

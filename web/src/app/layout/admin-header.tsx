@@ -30,7 +30,7 @@ export function AdminHeader({ me }: { me: Me }) {
   if (t(CHECK_IN) === CHECK_IN) use(messagesLoaded);
   return (
     <AdminHeaderFrame>
-      <div className="flex min-w-0 items-center gap-3 sm:gap-4">
+      <div className="flex min-w-0 items-center gap-2 sm:gap-4">
         <NavLink
           to="/admin/check-in"
           className={({ isActive }) =>
@@ -44,7 +44,8 @@ export function AdminHeader({ me }: { me: Me }) {
             <MailboxLink />
           </Suspense>
         </span>
-        <span dir="auto" className="min-w-0 max-w-[40vw] truncate text-sm font-medium text-fg-muted sm:max-w-xs">
+        {/* On a phone the links and Logout take the width: the name would be a letter or two. */}
+        <span dir="auto" className="hidden min-w-0 truncate text-sm font-medium text-fg-muted sm:block sm:max-w-xs">
           {me.firstName} {me.lastName}
         </span>
         <span className="shrink-0">
