@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { Attendee } from '../../../../../contracts/attendees';
 import { Button } from '../../../components/ui/button';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { WarningIcon } from '../../../components/ui/warning-icon';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
@@ -91,26 +92,14 @@ function RefundDialog({
       returnFocus={returnFocus}
     >
       <p className="text-sm text-fg-muted">{t('attendees.refundNote')}</p>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-3 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onClose} disabled={refund.isPending} data-autofocus>
-          {t('attendees.refundKeep')}
-        </Button>
-        {/* aria-disabled, not disabled: the button keeps the focus while the refund is sent. */}
-        <Button
-          variant="danger"
-          aria-disabled={refund.isPending || undefined}
-          aria-busy={refund.isPending || undefined}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          onClick={() => void confirm()}
-        >
-          {refund.isPending ? t('attendees.refunding') : t('attendees.refundBooking')}
-        </Button>
-      </div>
+      <ConfirmActions
+        error={error}
+        keepLabel={t('attendees.refundKeep')}
+        onKeep={onClose}
+        confirmLabel={refund.isPending ? t('attendees.refunding') : t('attendees.refundBooking')}
+        onConfirm={() => void confirm()}
+        pending={refund.isPending}
+      />
     </Dialog>
   );
 }

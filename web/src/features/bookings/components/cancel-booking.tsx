@@ -4,6 +4,7 @@ import type { Ticket } from '../../../../../contracts/bookings';
 import type { I18n } from '../../../../../contracts/i18n/i18n';
 import type { RefundQuote } from '../../../../../contracts/refunds';
 import { Button } from '../../../components/ui/button';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiError, isSessionEnded } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
@@ -157,26 +158,15 @@ function CancelBookingDialog({
           <p className="text-sm text-fg-muted">{t('bookings.quoteLoading')}</p>
         )}
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-3 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onClose} disabled={cancel.isPending} data-autofocus>
-          {t('bookings.keepBooking')}
-        </Button>
-        {/* aria-disabled, not disabled: the button keeps the focus while the quote is asked again or it is sent. */}
-        <Button
-          variant="danger"
-          aria-disabled={!ready || undefined}
-          aria-busy={cancel.isPending || undefined}
-          className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          onClick={() => void confirm()}
-        >
-          {cancel.isPending ? t('bookings.cancelling') : t('bookings.confirmCancel', { count: quantity })}
-        </Button>
-      </div>
+      <ConfirmActions
+        error={error}
+        keepLabel={t('bookings.keepBooking')}
+        onKeep={onClose}
+        confirmLabel={cancel.isPending ? t('bookings.cancelling') : t('bookings.confirmCancel', { count: quantity })}
+        onConfirm={() => void confirm()}
+        pending={cancel.isPending}
+        blocked={!ready}
+      />
     </Dialog>
   );
 }
