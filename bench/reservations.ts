@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { type CapacityParts, capacityAddsUp, capacityPartsQuery } from '../server/test/capacity-invariant';
 import { LeanConnection } from './lib/lean-http';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -379,17 +380,11 @@ async function runHttpCounted(pool: pg.Pool, ...args: Parameters<typeof runHttp>
 }
 
 async function soldCheck(pool: pg.Pool, eventId: string) {
-  const result = await pool.query<{ capacity: number; available: number; held: number; sold: number }>(
-    `SELECT e.capacity, e.tickets_available AS available,
-            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
-            COALESCE(sum(b.quantity - b.refunded_quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
-       FROM events e LEFT JOIN bookings b ON b.event_id = e.id WHERE e.id = $1 GROUP BY e.id`,
-    [eventId],
-  );
-  const row = result.rows[0] as { capacity: number; available: number; held: number; sold: number };
+  const result = await pool.query<CapacityParts>(capacityPartsQuery('e.id = $1'), [eventId]);
+  const row = result.rows[0] as CapacityParts;
   return {
-    oversold: Math.max(0, row.held + row.sold - row.capacity),
-    invariantHolds: row.available >= 0 && row.available + row.held + row.sold === row.capacity,
+    oversold: Math.max(0, row.held + row.offered + row.sold - row.capacity),
+    invariantHolds: capacityAddsUp(row),
   };
 }
 
@@ -501,7 +496,7 @@ export async function runReservationsBench(options: ReservationsBenchOptions): P
       ours: run.oversold,
       ceiling: null,
       ratio: null,
-      target: '0, capacity = available + held + sold',
+      target: '0, capacity = available + held + offered + sold',
       pass: run.oversold === 0 && run.invariantHolds,
     });
   }

@@ -19,6 +19,8 @@ export const bookingEndReasonSchema = z.enum([
   'refunded_to_buyer',
   'refunded_by_organiser',
   'event_cancelled',
+  // A waitlist offer the user declined (contracts/waitlist.ts).
+  'offer_declined',
 ]);
 
 export const paymentProviderSchema = z.enum(['stripe', 'simulated', 'paymob']);

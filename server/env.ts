@@ -64,6 +64,7 @@ const envSchema = z
     ),
     SEED_DEMO: optionalString.pipe(bool.optional()),
     HOLD_MINUTES: z.coerce.number({ message: 'must be a number' }).int().min(1).max(120).default(10),
+    WAITLIST_OFFER_HOURS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(168).default(12),
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -182,6 +183,8 @@ export interface AppConfig {
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   holdMinutes: number;
+  /** How long tickets offered to a waitlisted user are held for them (never past the event's start). */
+  waitlistOfferHours: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   contactTo: string | undefined;
@@ -261,6 +264,7 @@ export function loadConfig(source: Record<string, string | undefined> = readProc
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
     holdMinutes: env.HOLD_MINUTES,
+    waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     contactTo: env.CONTACT_TO,

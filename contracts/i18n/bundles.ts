@@ -11,6 +11,7 @@ export const SITE_NAMESPACES = [
   'payment',
   'bookings',
   'tickets',
+  'waitlist',
   'login',
   'signup',
   'resetPassword',

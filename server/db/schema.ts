@@ -198,6 +198,7 @@ export const bookingEndReasons = [
   'refunded_to_buyer',
   'refunded_by_organiser',
   'event_cancelled',
+  'offer_declined',
 ] as const;
 export type BookingEndReason = (typeof bookingEndReasons)[number];
 
@@ -233,6 +234,11 @@ export const bookings = pgTable(
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
     refundedPiasters: integer('refunded_piasters').notNull().default(0),
     failureMessage: text('failure_message'),
+    /**
+     * The waitlist entry whose offer this hold is (contracts/waitlist.ts): a pending booking with one is 'offered',
+     * not 'held'. No foreign key: checking one would lock the entry's row on every reservation that carries it.
+     */
+    waitlistEntryId: uuid('waitlist_entry_id'),
     /** Set exactly when the booking has ended without being paid (migration 0015). */
     endedReason: text('ended_reason', { enum: bookingEndReasons }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -243,7 +249,7 @@ export const bookings = pgTable(
     check('bookings_total_matches', sql`${t.totalPiasters} = ${t.quantity} * ${t.unitPricePiasters}`),
     check(
       'bookings_ended_reason_known',
-      sql`${t.endedReason} IN ('replaced', 'cancelled_by_buyer', 'expired', 'payment_canceled', 'event_deleted', 'refunded_to_buyer', 'refunded_by_organiser', 'event_cancelled')`,
+      sql`${t.endedReason} IN ('replaced', 'cancelled_by_buyer', 'expired', 'payment_canceled', 'event_deleted', 'refunded_to_buyer', 'refunded_by_organiser', 'event_cancelled', 'offer_declined')`,
     ),
     check('bookings_refunded_quantity_range', sql`${t.refundedQuantity} BETWEEN 0 AND ${t.quantity}`),
     check('bookings_refunded_piasters_range', sql`${t.refundedPiasters} BETWEEN 0 AND ${t.totalPiasters}`),
@@ -271,8 +277,81 @@ export const bookings = pgTable(
       .on(t.createdAt)
       .where(sql`${t.paymentProvider} = 'paymob' AND ${t.status} IN ('pending', 'expired', 'cancelled', 'failed')`),
     uniqueIndex('bookings_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} IS NOT NULL`),
+    // Migration 0020: an entry's offers (the waitlist's answers); no other booking has an entry.
+    index('bookings_waitlist_entry_idx').on(t.waitlistEntryId).where(sql`${t.waitlistEntryId} IS NOT NULL`),
     // No (event_id, status) index: see migration 0005 (it drew reservations away from the unique probe).
   ],
+);
+
+/**
+ * The waitlist of a sold-out event (contracts/waitlist.ts, decision 021). An entry waits in join order
+ * (`joined_seq`) until tickets come back; it is then 'offered' (a pending booking with its id holds the tickets)
+ * and ends 'bought', 'expired', 'declined', 'left' or 'cancelled' (the event was). Its status moves only inside
+ * the booking module's SQL (ticketing/sql/eventry_waitlist.sql) and its repository.
+ */
+export const waitlistEntryStatuses = [
+  'waiting',
+  'offered',
+  'bought',
+  'expired',
+  'declined',
+  'left',
+  'cancelled',
+] as const;
+export type WaitlistEntryStatus = (typeof waitlistEntryStatuses)[number];
+
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** 'I'll take fewer': an offer of fewer tickets than asked is welcome. */
+    acceptFewer: boolean('accept_fewer').notNull().default(false),
+    status: text('status', { enum: waitlistEntryStatuses }).notNull().default('waiting'),
+    /** Join order: offers go to the lowest waiting number that fits. */
+    joinedSeq: bigserial('joined_seq', { mode: 'number' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('waitlist_quantity_range', sql`${t.quantity} BETWEEN 1 AND 10`),
+    check(
+      'waitlist_status_known',
+      sql`${t.status} IN ('waiting', 'offered', 'bought', 'expired', 'declined', 'left', 'cancelled')`,
+    ),
+    // One live entry per user and event.
+    uniqueIndex('waitlist_one_live_idx').on(t.eventId, t.userId).where(sql`${t.status} IN ('waiting', 'offered')`),
+    // The line: an event's waiting entries in join order.
+    index('waitlist_line_idx').on(t.eventId, t.joinedSeq).where(sql`${t.status} = 'waiting'`),
+    index('waitlist_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * What the database's own code needs of the app's configuration (one row, written by every start): the waitlist's
+ * offers are made by a trigger (ticketing/sql/eventry_waitlist.sql), in whatever statement gives tickets back.
+ */
+export const bookingSettings = pgTable(
+  'booking_settings',
+  {
+    /** Always true: the table has one row. */
+    id: boolean('id').primaryKey().default(true),
+    /** WAITLIST_OFFER_HOURS. */
+    waitlistOfferHours: integer('waitlist_offer_hours').notNull(),
+    /** APP_TIMEZONE: an offer never lasts past the event's start there. */
+    timeZone: text('time_zone').notNull(),
+    /** The primary payment provider, which an offer's payment starts with (as a reservation's does); null: none. */
+    paymentProvider: text('payment_provider'),
+    /** APP_URL: the offer email's link to pay. */
+    appUrl: text('app_url').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('booking_settings_one_row', sql`${t.id}`)],
 );
 
 /**

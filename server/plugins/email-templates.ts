@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { i18nOf } from '../../contracts/i18n/all';
 import type { I18n } from '../../contracts/i18n/i18n';
+import { instantIn } from '../../contracts/i18n/instant';
 import { DEFAULT_LANG, isLang, LANGUAGES, type Lang } from '../../contracts/i18n/languages';
 import type { MessageKey, MessageParams } from '../../contracts/i18n/types';
 import { escapeHtml } from '../web-app/html-encoding';
@@ -231,11 +232,17 @@ export function renderBookingConfirmation(data: BookingConfirmationData, extra: 
  * Throws for a kind that is not stored as data or data that does not fit it (the delivery records that as a
  * failed attempt).
  */
-export function renderStoredMail(kind: string, data: unknown, extra?: Extra): Pick<Rendered, 'text' | 'html'> {
+export function renderStoredMail(
+  kind: string,
+  data: unknown,
+  extra?: Extra,
+): Pick<Rendered, 'text' | 'html'> & { subject?: string } {
   if (kind === 'booking-confirmation') {
     const { text, html } = renderBookingConfirmation(bookingConfirmationDataSchema.parse(data), extra);
     return { text, html };
   }
+  // Queued by the database (ticketing/sql/eventry_waitlist.sql), which cannot write the subject in a language.
+  if (kind === 'waitlist-offer') return renderWaitlistOffer(waitlistOfferDataSchema.parse(data));
   throw new Error(`emails of kind ${kind} are not stored as data`);
 }
 
@@ -278,5 +285,58 @@ export function refundEmail(data: RefundEmailData, lang: Lang = DEFAULT_LANG): R
       leadHtml,
       escaped(i18n, 'emails.refund.when'),
     ]),
+  };
+}
+
+const waitlistOfferDataSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  asked: z.number().int(),
+  expiresAt: z.string(),
+  timeZone: z.string(),
+  url: z.string(),
+  eventUrl: z.string(),
+  lang: z.string().optional(),
+});
+export type WaitlistOfferData = z.infer<typeof waitlistOfferDataSchema>;
+
+/** Tickets offered to a waitlisted user: how many, until when (in APP_TIMEZONE), the link to pay, how to decline. */
+export function renderWaitlistOffer(data: WaitlistOfferData): Rendered {
+  const i18n = i18nOf(isLang(data.lang) ? data.lang : DEFAULT_LANG);
+  const { t } = i18n;
+  const name = data.name.trim();
+  const tickets = t('bookings.ticketCount', { count: data.quantity });
+  const asked = t('bookings.ticketCount', { count: data.asked });
+  const fewer = data.quantity < data.asked;
+  const lead: MessageKey = fewer ? 'emails.waitlistOffer.offeredFewer' : 'emails.waitlistOffer.offered';
+  const time = instantIn(i18n.lang, data.expiresAt, data.timeZone);
+  const leadHtml = html(i18n, lead, {
+    title: isolated(i18n, data.title),
+    tickets: escapeHtml(tickets),
+    asked: escapeHtml(asked),
+  });
+  const declineHtml = html(i18n, 'emails.waitlistOffer.decline', { url: linkText(i18n, data.eventUrl) });
+  return {
+    subject: t('emails.waitlistOffer.subject', { title: data.title }),
+    text: [
+      greetingText(i18n, name),
+      '',
+      t(lead, { title: data.title, tickets, asked }),
+      '',
+      t('emails.waitlistOffer.until', { time }),
+      '',
+      `${t('emails.waitlistOffer.pay')}: ${data.url}`,
+      '',
+      t('emails.waitlistOffer.decline', { url: data.eventUrl }),
+      '',
+      t('emails.signOff'),
+    ].join('\n'),
+    html: layout(
+      i18n,
+      t('emails.waitlistOffer.title'),
+      [greetingHtml(i18n, name), leadHtml, escaped(i18n, 'emails.waitlistOffer.until', { time }), declineHtml],
+      { label: t('emails.waitlistOffer.pay'), url: data.url },
+    ),
   };
 }

@@ -86,6 +86,7 @@ export function mailBodies(
   mail: { kind: string; text: string | null; html: string | null; data: unknown },
   extras?: MailExtras,
 ): {
+  subject?: string;
   text: string;
   html: string;
 } {

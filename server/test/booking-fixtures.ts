@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { expect } from 'vitest';
 import { addDays, todayIn } from '../../contracts/dates';
+import { type CapacityParts, capacityPartsQuery } from './capacity-invariant';
 import type { TestContext, TestUser } from './helpers';
 import { TICKETS_NOT_FOLLOWING_BOOKINGS, type TicketMismatch } from './ticket-invariant';
 
@@ -77,18 +78,13 @@ export async function createUsersFast(
  * booking's tickets follow it (ticket-invariant.ts).
  */
 export async function expectCapacityInvariant(pool: pg.Pool): Promise<void> {
-  const result = await pool.query<{ id: string; capacity: number; available: number; held: number; sold: number }>(
-    `SELECT e.id, e.capacity, e.tickets_available AS available,
-            COALESCE(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
-            COALESCE(sum(b.quantity - b.refunded_quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
-       FROM events e LEFT JOIN bookings b ON b.event_id = e.id
-      GROUP BY e.id`,
-  );
+  const result = await pool.query<CapacityParts>(capacityPartsQuery());
   for (const row of result.rows) {
     expect(row.available, `event ${row.id}: available`).toBeGreaterThanOrEqual(0);
-    expect(row.available + row.held + row.sold, `event ${row.id}: capacity = available + held + sold`).toBe(
-      row.capacity,
-    );
+    expect(
+      row.available + row.held + row.offered + row.sold,
+      `event ${row.id}: capacity = available + held + offered + sold`,
+    ).toBe(row.capacity);
   }
   const mismatched = await pool.query<TicketMismatch>(TICKETS_NOT_FOLLOWING_BOOKINGS);
   expect(mismatched.rows, 'a paid booking has its tickets 1..quantity; any other has none valid').toEqual([]);

@@ -17,6 +17,7 @@ import { profile } from './profile';
 import { resetPassword } from './reset-password';
 import { signup } from './signup';
 import { tickets } from './tickets';
+import { waitlist } from './waitlist';
 
 /** Every Arabic text, in Modern Standard Arabic as Egyptian sites write it, with the same keys as English. */
 export const ar: Messages = {
@@ -25,6 +26,7 @@ export const ar: Messages = {
   payment,
   bookings,
   tickets,
+  waitlist,
   login,
   signup,
   resetPassword,

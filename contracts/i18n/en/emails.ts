@@ -58,4 +58,18 @@ export const emails = {
     eventCancelled: 'This event has been cancelled: {title}. We have refunded {amount} for your {tickets}.',
     when: 'The money goes back the way you paid; your bank or wallet may take a few days to show it. The refunded tickets are no longer valid.',
   },
+  /** Tickets of a sold-out event offered to a waitlisted user (contracts/waitlist.ts). */
+  waitlistOffer: {
+    subject: 'Eventry: tickets for {title} are waiting for you',
+    title: 'Your turn on the waitlist',
+    offered: 'Tickets came back for {title}, and we are holding {tickets} for you.',
+    offeredFewer:
+      'Tickets came back for {title}. You asked for {asked} and said you would take fewer: we are holding {tickets} for you.',
+    until: 'They are yours until {time}. After that they go to the next person on the waitlist.',
+    pay: 'Pay for your tickets',
+    decline:
+      "Changed your mind? Decline the offer on the event's page ({url}) and the tickets go to the next person at once.",
+    /** Stored on the booking when the user declines (not shown to them). */
+    declined: 'Waitlist offer declined',
+  },
 } as const;

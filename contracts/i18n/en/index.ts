@@ -16,6 +16,7 @@ import { profile } from './profile';
 import { resetPassword } from './reset-password';
 import { signup } from './signup';
 import { tickets } from './tickets';
+import { waitlist } from './waitlist';
 
 /**
  * Every English text, by namespace: the spec's word for word (spelling included), then ours. Each namespace is
@@ -27,6 +28,7 @@ export const en = {
   payment,
   bookings,
   tickets,
+  waitlist,
   login,
   signup,
   resetPassword,

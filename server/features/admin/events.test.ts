@@ -467,6 +467,25 @@ describe('capacity against held and sold tickets', () => {
     });
   }
 
+  it('offers tickets added to a sold-out event to its waitlist first, in the same statement', async () => {
+    const event = await createEvent({ tickets: 2 });
+    const buyer = await ctx.createUser();
+    await takeTickets(ctx, buyer, event.id, 2, 'paid');
+    const waiting = await ctx.createUser();
+    const joined = await ctx.request(waiting, {
+      method: 'POST',
+      url: `/api/events/${event.id}/waitlist`,
+      payload: { quantity: 2 },
+    });
+    expect(joined.statusCode).toBe(201);
+
+    const up = await setCapacity(event.id, 5);
+    // Two of the three new tickets are held for the waiting user; one is on sale.
+    expect(up.json()).toMatchObject({ capacity: 5, ticketsAvailable: 1 });
+    const mine = await ctx.request(waiting, { method: 'GET', url: '/api/me/waitlist' });
+    expect(mine.json().items[0]).toMatchObject({ eventId: event.id, status: 'offered', offer: { quantity: 2 } });
+  });
+
   it('moves available tickets by the capacity change, keeping held and sold ones', async () => {
     const event = await createEvent({ tickets: 20 });
     const buyer = await ctx.createUser();

@@ -35,11 +35,12 @@ function addressOf(mailbox: string): string {
 }
 
 /** A logged email's text as it would have been sent (rendered when it was queued as data). */
-function loggedText(mail: Parameters<typeof mailBodies>[0]): string {
+function logged(mail: Parameters<typeof mailBodies>[0]): { text: string; subject?: string } {
   try {
-    return mailBodies(mail).text;
+    const { text, subject } = mailBodies(mail);
+    return { text, subject };
   } catch (error) {
-    return `(this email could not be rendered: ${error instanceof Error ? error.message : String(error)})`;
+    return { text: `(this email could not be rendered: ${error instanceof Error ? error.message : String(error)})` };
   }
 }
 
@@ -71,12 +72,17 @@ export function createContactService({ db, config }: ContactServiceDeps): Contac
       const rows = await listLatestMail(db, MAILBOX_LIMIT);
       return {
         delivery: config.smtpUrl ? 'smtp' : 'log',
-        items: rows.map(({ html, data, ...row }) => ({
-          ...row,
-          text: row.status === 'logged' ? loggedText({ ...row, html, data }) : null,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt ? row.sentAt.toISOString() : null,
-        })),
+        items: rows.map(({ html, data, ...row }) => {
+          const shown = row.status === 'logged' ? logged({ ...row, html, data }) : undefined;
+          return {
+            ...row,
+            // An email the database queued gets its subject when it is rendered (ticketing/sql/eventry_waitlist.sql).
+            subject: shown?.subject ?? row.subject,
+            text: shown ? shown.text : null,
+            createdAt: row.createdAt.toISOString(),
+            sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+          };
+        }),
       };
     },
   };

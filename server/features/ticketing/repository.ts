@@ -316,12 +316,17 @@ export function releaseLapsedHoldsOfEvent(
  */
 export async function releaseHoldOfUser(
   pool: Pick<pg.Pool, 'connect'>,
-  hold: { eventId: string; bookingId: string; userId: string },
+  hold: { eventId: string; bookingId: string; userId: string; declinedOffer?: true },
   failureMessage: string,
 ): Promise<EndedHold[] | 'busy'> {
   try {
     return await withEventLocked(pool, hold.eventId, (client) =>
-      expireLapsedHolds(client, hold.eventId, 1, { failureMessage, ofUser: hold.userId, bookingId: hold.bookingId }),
+      expireLapsedHolds(client, hold.eventId, 1, {
+        failureMessage,
+        ofUser: hold.userId,
+        bookingId: hold.bookingId,
+        ...(hold.declinedOffer ? { declinedOffer: true } : {}),
+      }),
     );
   } catch (error) {
     if ((error as { code?: string }).code === '55P03') return 'busy';
@@ -347,7 +352,7 @@ export async function findEventsWithLapsedHolds(db: Queryable, limit: number): P
 export type HoldsEnding =
   | { failureMessage: string; ofDeletedEvent: true }
   | { failureMessage: string; ofCancelledEvent: true }
-  | { failureMessage: string; ofUser: string; bookingId: string };
+  | { failureMessage: string; ofUser: string; bookingId: string; declinedOffer?: true };
 
 /**
  * Expires an event's lapsed holds and gives their tickets back, in one statement; with `ending`, the holds it
@@ -369,8 +374,11 @@ export async function expireLapsedHolds(
   const params: unknown[] = [eventId, limit];
   if (ending && 'ofUser' in ending) {
     // Not a hold that ran out meanwhile: that one is 'expired' (the expiry job's), not cancelled by the buyer.
-    which = `id = $5 AND user_id = $4 AND ${STILL_HELD} LIMIT $2 FOR UPDATE NOWAIT`;
-    status = `${setState('cancelHold')}, failure_message = $3`;
+    // A waitlist offer the user declines ends as declined (its tickets go on to the next in line).
+    which = ending.declinedOffer
+      ? `id = $5 AND user_id = $4 AND waitlist_entry_id IS NOT NULL AND ${STILL_HELD} LIMIT $2 FOR UPDATE NOWAIT`
+      : `id = $5 AND user_id = $4 AND ${STILL_HELD} LIMIT $2 FOR UPDATE NOWAIT`;
+    status = `${setState(ending.declinedOffer ? 'declineOffer' : 'cancelHold')}, failure_message = $3`;
     params.push(ending.failureMessage, ending.ofUser, ending.bookingId);
   } else if (ending) {
     which = `expires_at IS NOT NULL ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`;

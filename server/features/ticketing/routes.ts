@@ -25,6 +25,8 @@ import type { PaymentProviders } from '../../domain/payments';
 import type { AppConfig } from '../../env';
 import { ValidationError } from '../../plugins/errors';
 import { createTicketingService, type TicketingService } from './service';
+import { writeBookingSettings } from './waitlist-repository';
+import { waitlistRoutes } from './waitlist-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,8 +53,18 @@ const RECONCILE_EVERY_MS = 60_000;
 export const ticketingPlugin = fp(
   async function ticketing(
     app: FastifyInstance,
-    opts: { providers: PaymentProviders; config: Pick<AppConfig, 'holdMinutes' | 'timeZone'> },
+    opts: {
+      providers: PaymentProviders;
+      config: Pick<AppConfig, 'holdMinutes' | 'timeZone' | 'waitlistOfferHours' | 'appUrl'>;
+    },
   ) {
+    // What the waitlist's trigger needs to make an offer (sql/eventry_waitlist.sql): every start writes it.
+    await writeBookingSettings(app.database.pool, {
+      waitlistOfferHours: opts.config.waitlistOfferHours,
+      timeZone: opts.config.timeZone,
+      paymentProvider: opts.providers.primary?.name ?? null,
+      appUrl: opts.config.appUrl,
+    });
     const service = createTicketingService({
       db: app.database.db,
       pool: app.database.pool,
@@ -64,6 +76,7 @@ export const ticketingPlugin = fp(
     });
     app.decorate('ticketing', service);
     await app.register(bookingsRoutes, { service });
+    await app.register(waitlistRoutes, { waitlist: service.waitlist });
   },
   { name: 'ticketing', dependencies: ['database', 'scheduler', 'auth'] },
 );

@@ -49,6 +49,7 @@ import {
 import { type ReserveInput, Reserver } from './reserver';
 import { refundMessage, settleBookingPaid, settleLockedBooking } from './settlement';
 import { storedText } from './stored-text';
+import { createWaitlist } from './waitlist';
 
 /**
  * The card was refused: 402, shown inline under the Pay button. A code the pages know (CARD_ERROR_MESSAGES) is
@@ -171,6 +172,15 @@ export function createTicketingService(deps: TicketingDeps) {
       for (const hold of ended) recentHolds.forget(hold.id);
       cancelPayments(ended);
       return ended.length;
+    },
+  });
+
+  const waitlist = createWaitlist({
+    pool,
+    timeZone: deps.timeZone,
+    holdsEnded: (ended) => {
+      for (const hold of ended) recentHolds.forget(hold.id);
+      cancelPayments(ended);
     },
   });
 
@@ -710,6 +720,7 @@ export function createTicketingService(deps: TicketingDeps) {
     settleEvent,
     startChosenPayment,
     refunds,
+    waitlist,
 
     /**
      * The buyer is back from a provider's checkout for its payment `reference`: the booking is read back from the

@@ -200,6 +200,25 @@ describe('the booking state machine', () => {
     await expectMoved('refundForCancelledEvent', buyer, paid, { status: 'paid', endedReason: null });
   });
 
+  it('offer, then declineOffer: tickets that come back are held for the waitlist, and the user says no', async () => {
+    const event = await createTestEvent(pool, { capacity: 2 });
+    const [holder, waiting] = await Promise.all([ctx.createUser(), ctx.createUser()]);
+    const held = await reserve(holder, event.id, 2);
+    const joined = await ctx.request(waiting, {
+      method: 'POST',
+      url: `/api/events/${event.id}/waitlist`,
+      payload: { quantity: 2 },
+    });
+    expect(joined.statusCode).toBe(201);
+    expect((await cancelReservation(ctx, holder, held)).statusCode).toBe(200);
+    const offer = (await ctx.request(waiting, { method: 'GET', url: '/api/me/waitlist' })).json().items[0].offer
+      .bookingId as string;
+    await expectMoved('offer', waiting, offer, null);
+    const declined = await ctx.request(waiting, { method: 'POST', url: `/api/me/waitlist/${event.id}/decline` });
+    expect(declined.statusCode).toBe(200);
+    await expectMoved('declineOffer', waiting, offer, { status: 'pending', endedReason: null });
+  });
+
   it('has walked every transition of the table', () => {
     expect([...walked].sort()).toEqual(Object.keys(transitions).sort());
   });

@@ -17,6 +17,7 @@ import type { BookingEndReason, BookingStatus } from '../../db/schema';
  *   expired, cancelled / replaced, failed / payment_canceled ──payLate──▶ paid (tickets taken again)
  *   any ended state ──refundLate──▶ refunded (its reason kept)
  *   pending ──endForCancelledEvent──▶ failed / event_cancelled
+ *   (none) ──offer──▶ pending (a waitlist entry's hold: ../sql/eventry_waitlist.sql) ──declineOffer──▶ cancelled / offer_declined
  *   paid ──refundPart──▶ paid (some tickets given back)
  *   paid ──refundToBuyer / refundByOrganiser / refundForCancelledEvent──▶ refunded / refunded_to_buyer,
  *        refunded_by_organiser, event_cancelled (every ticket given back: refunds.ts)
@@ -50,6 +51,7 @@ const ENDED_UNPAID = [
   'failed/payment_canceled',
   'failed/event_deleted',
   'failed/event_cancelled',
+  'cancelled/offer_declined',
 ] as const satisfies readonly From[];
 
 export const transitions = {
@@ -58,6 +60,19 @@ export const transitions = {
     to: 'pending',
     by: ['buyer'],
     why: 'A buyer holds tickets for HOLD_MINUTES while they pay.',
+  },
+  offer: {
+    from: ['none'],
+    to: 'pending',
+    by: ['buyer', 'provider', 'job', 'admin'],
+    why: 'Tickets came back to an event with a waitlist: whatever gave them back, they are held in the same statement for the first waiting user they fit, for WAITLIST_OFFER_HOURS but never past the start (sql/eventry_waitlist.sql).',
+  },
+  declineOffer: {
+    from: ['pending'],
+    to: 'cancelled',
+    reason: 'offer_declined',
+    by: ['buyer'],
+    why: 'The waitlisted user said no to the tickets offered (or left the waitlist): they go on to the next in line at once.',
   },
   replace: {
     from: ['pending'],

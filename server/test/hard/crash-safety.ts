@@ -14,6 +14,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type CapacityParts, capacityAddsUp, capacityPartsQuery } from '../capacity-invariant';
 import { TICKETS_NOT_FOLLOWING_BOOKINGS, type TicketMismatch } from '../ticket-invariant';
 import { freePort, log, sleep } from './scripts';
 
@@ -287,23 +288,10 @@ interface Check {
 async function checkInvariants(clients: Client[], options: { final: boolean }): Promise<Check[]> {
   const checks: Check[] = [];
   // One statement, one snapshot: the figures are consistent with each other even under load.
-  const rows = await sql<{
-    id: string;
-    title: string;
-    capacity: number;
-    available: number;
-    held: number;
-    sold: number;
-  }>(
-    `SELECT e.id, e.title, e.capacity, e.tickets_available AS available,
-            coalesce(sum(b.quantity) FILTER (WHERE b.status = 'pending'), 0)::int AS held,
-            coalesce(sum(b.quantity - b.refunded_quantity) FILTER (WHERE b.status = 'paid'), 0)::int AS sold
-       FROM events e LEFT JOIN bookings b ON b.event_id = e.id
-      GROUP BY e.id ORDER BY e.title`,
-  );
-  const broken = rows.filter((r) => r.capacity !== r.available + r.held + r.sold || r.available < 0);
+  const rows = await sql<CapacityParts>(capacityPartsQuery());
+  const broken = rows.filter((r) => !capacityAddsUp(r));
   checks.push({
-    name: 'capacity = available + held + sold for every event',
+    name: 'capacity = available + held + offered + sold for every event',
     ok: broken.length === 0,
     detail: broken.length ? broken : rows,
   });

@@ -21,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayIn } from '../../../contracts/dates';
 import { startEmbeddedPostgres } from '../../db/embedded';
+import { type CapacityParts, capacityAddsUp, capacityPartsQuery } from '../capacity-invariant';
 import { TICKETS_NOT_FOLLOWING_BOOKINGS } from '../ticket-invariant';
 import { freePort, log, sleep } from './scripts';
 
@@ -284,14 +285,13 @@ async function main(): Promise<void> {
     const sellOut = await stormDone;
     const all = [one, three, sellOut];
 
-    const counts = await sql.query<{ capacity: number; available: number; held: number; sold: number }>(
-      `SELECT e.capacity, e.tickets_available AS available,
-              coalesce(sum(bk.quantity) FILTER (WHERE bk.status = 'pending'), 0)::int AS held,
-              coalesce(sum(bk.quantity) FILTER (WHERE bk.status = 'paid'), 0)::int AS sold
-         FROM events e LEFT JOIN bookings bk ON bk.event_id = e.id GROUP BY e.id`,
-    );
-    const broken = counts.rows.filter((r) => r.available < 0 || r.available + r.held + r.sold !== r.capacity);
-    checks.push(['capacity = available + held + sold, no event oversold', broken.length === 0, JSON.stringify(broken)]);
+    const counts = await sql.query<CapacityParts>(capacityPartsQuery());
+    const broken = counts.rows.filter((r) => !capacityAddsUp(r));
+    checks.push([
+      'capacity = available + held + offered + sold, no event oversold',
+      broken.length === 0,
+      JSON.stringify(broken),
+    ]);
     const mismatched = await sql.query(TICKETS_NOT_FOLLOWING_BOOKINGS);
     checks.push([
       'every booking has the tickets its status says',

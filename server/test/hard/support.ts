@@ -87,6 +87,11 @@ export const ACCESS: Record<string, Access> = {
   'POST /api/payments/paymob/start': 'user',
   'GET /api/bookings/:id/refund-quote': 'user',
   'POST /api/bookings/:id/cancel': 'user',
+  // the waitlist: always the caller's own entry of the event
+  'POST /api/events/:id/waitlist': 'user',
+  'DELETE /api/events/:id/waitlist': 'user',
+  'GET /api/me/waitlist': 'user',
+  'POST /api/me/waitlist/:eventId/decline': 'user',
   // The buyer's browser back from Paymob: signed by Paymob, not by a session (a forged one is refused).
   'GET /api/payments/paymob/return': 'webhook',
   // check-in: admins, and the door staff of the event (who are otherwise users)

@@ -40,6 +40,7 @@ DECLARE
   prev_qty int[];
   prev_intents text[];
   prev_expires timestamptz[];
+  prev_entries uuid[];
   avail int;
   own int;
   found_id uuid;
@@ -74,7 +75,8 @@ BEGIN
   -- A hold that has not run out passes its end on to the hold that replaces it: choosing again does not
   -- restart the clock, so nobody keeps tickets from other buyers by reserving again every few minutes.
   WITH held AS (
-    SELECT b.user_id, b.id, b.quantity, b.payment_provider, b.payment_intent_id, b.payment_method, b.expires_at
+    SELECT b.user_id, b.id, b.quantity, b.payment_provider, b.payment_intent_id, b.payment_method, b.expires_at,
+           b.waitlist_entry_id
       FROM bookings b
      WHERE b.user_id = ANY (p_users) AND b.event_id = p_event AND b.status = 'pending'
        FOR UPDATE
@@ -84,8 +86,10 @@ BEGIN
          array_agg(h.payment_provider || ':' || h.payment_intent_id ORDER BY k.n),
          -- A kiosk-cash hold lasts PAYMOB_CASH_HOURS for its bill to be paid; the hold replacing it gets a new one.
          array_agg(CASE WHEN h.expires_at > now() AND h.payment_method IS DISTINCT FROM 'cash' THEN h.expires_at END
-                   ORDER BY k.n)
-    INTO prev_ids, prev_qty, prev_intents, prev_expires
+                   ORDER BY k.n),
+         -- A waitlist offer replaced by the user's own reservation: the newer hold is the offer now.
+         array_agg(h.waitlist_entry_id ORDER BY k.n)
+    INTO prev_ids, prev_qty, prev_intents, prev_expires, prev_entries
     FROM unnest(p_users) WITH ORDINALITY AS k(user_id, n)
     LEFT JOIN held h ON h.user_id = k.user_id;
 
@@ -120,9 +124,10 @@ BEGIN
   IF cardinality(taking) > 0 THEN
     FOR r IN
       INSERT INTO bookings (user_id, event_id, quantity, unit_price_piasters, total_piasters, expires_at,
-                            idempotency_key, payment_provider)
+                            idempotency_key, payment_provider, waitlist_entry_id)
       SELECT p_users[t.i], p_event, p_quantities[t.i], ev.price_piasters, p_quantities[t.i] * ev.price_piasters,
-             COALESCE(prev_expires[t.i], now() + make_interval(mins => p_hold_minutes)), p_keys[t.i], p_provider
+             COALESCE(prev_expires[t.i], now() + make_interval(mins => p_hold_minutes)), p_keys[t.i], p_provider,
+             prev_entries[t.i]
         FROM unnest(taking) WITH ORDINALITY AS t(i, n)
        ORDER BY t.n
       ON CONFLICT DO NOTHING
@@ -149,8 +154,11 @@ BEGIN
   END IF;
 
   IF avail <> ev.tickets_available THEN
+    -- Tickets a smaller hold gave back go to the event's waitlist first (eventry_waitlist.sql): what is left
+    -- to sell is what the row says afterwards.
     UPDATE events SET tickets_available = tickets_available + (avail - ev.tickets_available), version = version + 1
-     WHERE id = p_event AND tickets_available + (avail - ev.tickets_available) >= 0;
+     WHERE id = p_event AND tickets_available + (avail - ev.tickets_available) >= 0
+    RETURNING tickets_available INTO avail;
     IF NOT FOUND THEN
       RAISE EXCEPTION 'tickets of event % would go below zero', p_event;
     END IF;
