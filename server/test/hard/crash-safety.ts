@@ -4,7 +4,10 @@
  * killed with SIGKILL 10 times (in some rounds the PostgreSQL postmaster instead) and restarted each time.
  * After every restart, straight from the database: capacity = available + held + sold for every event,
  * every booking a client saw paid is still paid, lapsed holds are released, and a retried reservation with
- * the same Idempotency-Key returns the original booking. Figures go to server/test/hard/results/.
+ * the same Idempotency-Key returns the original booking. In round CANCEL_ROUND the organiser cancels the small
+ * event and the app is killed while its refunds are being made: by the end every paid booking of it is refunded in
+ * full, once, with one email (the refunds job finishes what the crash cut off). Figures go to
+ * server/test/hard/results/.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +28,8 @@ const ROUNDS = Number(process.argv[2] ?? 10);
 const MAIN = path.resolve(process.argv[3] ?? path.join(ROOT, 'dist/server/main.js'));
 const CLIENTS = 50;
 const HOLD_MINUTES = 1;
+/** The round in which the small event is cancelled just before the kill. */
+const CANCEL_ROUND = 2;
 const EVENTS = [
   { title: 'Crash Test Arena', capacity: 40000 },
   { title: 'Crash Test Club', capacity: 20000 },
@@ -135,6 +140,7 @@ class Client {
   /** Keys whose request died with the app: retried after the restart. */
   readonly unresolved: Array<{ key: string; eventId: string; quantity: number }> = [];
   readonly paid = new Set<string>();
+  email = '';
 
   constructor(readonly index: number) {
     this.ip = `127.0.${1 + Math.floor(index / 200)}.${1 + (index % 200)}`;
@@ -184,6 +190,7 @@ class Client {
 
   async signUp(): Promise<void> {
     const email = `crash-${this.index}-${randomUUID().slice(0, 6)}@example.com`;
+    this.email = email;
     for (;;) {
       try {
         const res = await this.request('POST', '/api/auth/sign-up/email', {
@@ -306,7 +313,9 @@ async function checkInvariants(clients: Client[], options: { final: boolean }): 
   const seenPaid = clients.flatMap((c) => [...c.paid]);
   const notPaid = seenPaid.length
     ? await sql<{ id: string; status: string }>(
-        `SELECT id, status FROM bookings WHERE id = ANY($1::uuid[]) AND status <> 'paid'`,
+        // Paid stays paid, but for the organiser cancelling the event (CANCEL_ROUND): refunded in full then.
+        `SELECT id, status FROM bookings WHERE id = ANY($1::uuid[]) AND status <> 'paid'
+            AND NOT (status = 'refunded' AND ended_reason = 'event_cancelled')`,
         [seenPaid],
       )
     : [];
@@ -316,7 +325,7 @@ async function checkInvariants(clients: Client[], options: { final: boolean }): 
         ?.n ?? 0)
     : 0;
   checks.push({
-    name: 'every booking a client saw paid is still paid',
+    name: 'every booking a client saw paid is still paid (or refunded with its cancelled event)',
     ok: notPaid.length === 0 && missing === 0,
     detail: { seenPaid: seenPaid.length, notPaid, missing },
   });
@@ -347,6 +356,46 @@ async function checkInvariants(clients: Client[], options: { final: boolean }): 
     detail: emails[0],
   });
   return checks;
+}
+
+/**
+ * The cancelled event: every booking of it that was ever paid is refunded in full (tickets and piasters), by one
+ * succeeded refund, none left asked for, with one refund email each; nothing of it is held or on sale.
+ */
+async function checkCancelledEventRefunded(eventId: string): Promise<Check> {
+  // The refunds job finishes refunds a crash cut off once they are a minute old, every 30 s.
+  let wrong: unknown[] = [];
+  let bookings = 0;
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const rows = await sql<{
+      id: string;
+      status: string;
+      whole: boolean;
+      refunds: number;
+      open: number;
+      emails: number;
+    }>(
+      `SELECT b.id, b.status,
+              (b.refunded_quantity = b.quantity AND b.refunded_piasters = b.total_piasters) AS whole,
+              (SELECT count(*)::int FROM refunds r WHERE r.booking_id = b.id AND r.status = 'succeeded') AS refunds,
+              (SELECT count(*)::int FROM refunds r WHERE r.booking_id = b.id AND r.status = 'requested') AS open,
+              (SELECT count(*)::int FROM email_outbox m JOIN refunds r ON m.dedupe_key = 'refund:' || r.id
+                WHERE r.booking_id = b.id) AS emails
+         FROM bookings b WHERE b.event_id = $1 AND b.paid_at IS NOT NULL`,
+      [eventId],
+    );
+    bookings = rows.length;
+    wrong = rows.filter(
+      (r) => r.status !== 'refunded' || !r.whole || r.refunds !== 1 || r.open !== 0 || r.emails !== 1,
+    );
+    if (wrong.length === 0) break;
+    await sleep(5_000);
+  }
+  return {
+    name: 'a cancelled event killed halfway through its refunds: every paid booking refunded in full, once, one email',
+    ok: bookings > 0 && wrong.length === 0,
+    detail: { bookings, wrong: wrong.slice(0, 20) },
+  };
 }
 
 async function checkIdempotency(clients: Client[]): Promise<Check> {
@@ -440,6 +489,19 @@ async function main(): Promise<void> {
   // Password hashing is CPU-bound: sign up a few at a time rather than all fifty at once.
   for (let i = 0; i < clients.length; i += 5) await Promise.all(clients.slice(i, i + 5).map((c) => c.signUp()));
   log(`${clients.length} clients signed up`);
+  // The organiser: an account made admin, signed in again so that its session says so.
+  const organiser = new Client(CLIENTS + 1);
+  await organiser.signUp();
+  await sql(`UPDATE users SET role = 'admin', email_verified = true WHERE email = $1`, [organiser.email]);
+  organiser.cookie = ''; // a sign-in that carries a session cookie must come from a page (origin check)
+  const again = await organiser.request('POST', '/api/auth/sign-in/email', {
+    email: organiser.email,
+    password: 'Secret123',
+  });
+  if (again.status !== 200) {
+    throw new Error(`the organiser could not sign in: ${again.status} ${JSON.stringify(again.body)}`);
+  }
+  const cancelledEvent = eventIds[2] as string;
 
   const rounds: Array<{ round: number; killed: 'app' | 'postgres'; restartMs: number; checks: Check[] }> = [];
   let failures = 0;
@@ -467,6 +529,23 @@ async function main(): Promise<void> {
         ok: running && health === 503,
         detail: { running, health },
       };
+    } else if (round === CANCEL_ROUND) {
+      // The organiser cancels the small (sold-out) event; the app dies while its refunds are being made.
+      void organiser.request('POST', `/api/admin/events/${cancelledEvent}/cancel`).catch(() => undefined);
+      // Killed halfway: once the refunds have been asked for, before they have all been made (or at 3 s).
+      let asked: { n: number; done: number } | undefined;
+      for (let waited = 0; waited < 3000; waited += 5) {
+        [asked] = await sql<{ n: number; done: number }>(
+          `SELECT count(*)::int AS n, count(*) FILTER (WHERE r.status = 'succeeded')::int AS done
+             FROM refunds r JOIN bookings b ON b.id = r.booking_id WHERE b.event_id = $1`,
+          [cancelledEvent],
+        );
+        if ((asked?.n ?? 0) > 0) break;
+        await sleep(5);
+      }
+      log(
+        `round ${round}: cancelling the small event (${asked?.n ?? 0} refunds asked for, ${asked?.done ?? 0} made); SIGKILL to the app`,
+      );
     } else {
       log(`round ${round}: SIGKILL to the app (pid ${app.child.pid})`);
     }
@@ -510,6 +589,7 @@ async function main(): Promise<void> {
   log(`load stopped; waiting ${HOLD_MINUTES} min + 10 s for the last holds to lapse`);
   await sleep(HOLD_MINUTES * 60_000 + 10_000);
   const finalChecks = await checkInvariants(clients, { final: true });
+  if (ROUNDS >= CANCEL_ROUND) finalChecks.push(await checkCancelledEventRefunded(cancelledEvent));
   finalChecks.push({
     name: 'no 5xx other than 503 while the database was down',
     ok: stats.serverErrors === 0,
