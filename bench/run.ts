@@ -3,7 +3,8 @@
  * performance budget beside a ceiling measured in the same run on the same machine, prints a table
  * and writes bench/results/latest.json. Options: --duration=S (seconds per load run, default 10),
  * --only=1,2,4 (rows to run; the start-up row always runs because every other row needs the app; row 7, tickets:
- * check-ins/s and the cost of issuing tickets at payment, bench/check-in.ts),
+ * check-ins/s and the cost of issuing tickets at payment, bench/check-in.ts; row 8: returns during an on-sale, the
+ * waitlist offered every returned ticket, bench/returns.ts),
  * --cpu-prof (write bench/results/app.cpuprofile of the app and a summary in latest.json).
  */
 
@@ -33,6 +34,7 @@ import {
 import { summariseProfile } from './lib/profile';
 import { type BenchRow, formatTable, ratioOf } from './lib/report';
 import { holdLiveClients, type SseResult } from './lib/sse';
+import { runReturnsBench } from './returns';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(benchDir);
@@ -628,6 +630,20 @@ async function checkInRows(app: AppProcess, workDir: string) {
   for (const r of result.rows) rows.push({ row: 7, ...r });
 }
 
+async function returnsRows(app: AppProcess) {
+  const password = (await readFile(path.join(app.dataDir, '.postgres-password'), 'utf8')).trim();
+  const result = await runReturnsBench({
+    baseUrl: app.baseUrl,
+    dataDir: app.dataDir,
+    database: { host: path.join(app.dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' },
+    buyers: 200,
+    durationSeconds: DURATION_S,
+    log: (message) => log(`returns: ${message}`),
+  });
+  figures.returns = result;
+  for (const r of result.rows) rows.push({ row: 8, ...r });
+}
+
 /**
  * Other people rebuild dist/ while a run is going (the hashed asset names change and pages break), so
  * the app runs from a private copy: package.json, dist/, the migrations, and a link to node_modules.
@@ -716,11 +732,12 @@ async function main(): Promise<number> {
     if (wants(5)) await phase('row 5: Lighthouse', 360_000, () => lighthouseRows(running, targets.eventId));
     if (wants(3)) {
       // Row 7 comes after it: leave it two minutes.
-      const limit = Math.min(300_000, remaining() - 45_000 - (wants(7) ? 120_000 : 0));
+      const limit = Math.min(300_000, remaining() - 45_000 - (wants(7) ? 120_000 : 0) - (wants(8) ? 60_000 : 0));
       await phase('row 3: on-sale reservations', limit + 5000, () => reservationsRow(running, workDir, limit));
     }
     // After row 3, whose figures the tickets and bookings made here would otherwise weigh on.
     if (wants(7)) await phase('row 7: check-in and issuing tickets', 180_000, () => checkInRows(running, workDir));
+    if (wants(8)) await phase('row 8: returns during an on-sale', 120_000, () => returnsRows(running));
   } finally {
     await ceiling?.stop().catch(() => {});
     if (app) await stopApp(app).catch(() => {});
