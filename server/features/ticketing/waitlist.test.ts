@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { eventInstants } from '../../../contracts/calendar';
 import { addDays, todayIn } from '../../../contracts/dates';
 import { renderWaitlistOffer, type WaitlistOfferData } from '../../plugins/email-templates';
+import { mailBodies } from '../../plugins/mailer';
 import { buyTickets, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 
@@ -309,6 +310,31 @@ describe('tickets that come back', () => {
     const held = await itemOf(waiting, soon.event.id);
     const startsAt = eventInstants({ eventDate: day, startTime: local, endTime: '23:59' }, zone).start;
     expect(held?.offer?.expiresAt).toBe(startsAt.toISOString());
+  });
+});
+
+describe('the offer email', () => {
+  it("is written in the user's language, Arabic right to left, with its subject, the hold's end and the link", async () => {
+    const { event, buyer, bookingId } = await soldOut(1);
+    const user = await ctx.createUser();
+    await pool.query(`UPDATE users SET language = 'ar', name = 'منى' WHERE id = $1`, [user.id]);
+    await join(user, event.id);
+    await ctx.request(buyer, { method: 'POST', url: `/api/bookings/${bookingId}/cancel`, payload: {} });
+    const [row] = await pool
+      .query<{ kind: string; text: string | null; html: string | null; data: unknown }>(
+        `SELECT kind, text_body AS text, html_body AS html, data FROM email_outbox
+        WHERE kind = 'waitlist-offer' AND to_address = $1`,
+        [user.email],
+      )
+      .then((r) => r.rows);
+    // As the mail worker renders it on the way out.
+    const mail = mailBodies(row as { kind: string; text: string | null; html: string | null; data: unknown });
+    expect(mail.subject).toBe(`إيفنتري: تذاكر فعالية ${event.title} في انتظارك`);
+    expect(mail.html).toContain('dir="rtl"');
+    expect(mail.html).toContain(`<span dir="auto">${event.title}</span>`);
+    expect(mail.text).toContain('مرحبًا منى');
+    expect(mail.text).toMatch(/[٠-٩]/); // the hold's end in Arabic digits
+    expect(mail.text).toContain(`/payment?booking=${(row?.data as { bookingId: string }).bookingId}`);
   });
 });
 
