@@ -175,8 +175,7 @@ export async function runReturnsBench(options: ReturnsBenchOptions): Promise<Ret
         pass: returned > 0 && offered === returned && parts.available === 0,
       },
       {
-        measurement:
-          'returns during an on-sale: offers/s (as fast as the holds ran out), offers out of join order',
+        measurement: 'returns during an on-sale: offers/s (as fast as the holds ran out), offers out of join order',
         ours: `${result.offersPerSecond}/s, ${result.outOfOrder} out of order`,
         ceiling: null,
         ratio: null,

@@ -1,7 +1,4 @@
-import type { Browser } from '@playwright/test';
-import type { EventsPage } from '../contracts/catalogue';
-import { addDays, todayIn } from '../contracts/dates';
-import { ADMIN_STATE, createEventAsAdmin, USER, USER_STATE, waitForMail } from './support/fixtures';
+import { ownEvent, USER, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -10,21 +7,6 @@ import { expect, type Page, test } from './support/test';
  */
 
 test.use({ storageState: USER_STATE });
-
-async function ownEvent(browser: Browser, baseURL: string | undefined, title: string, fee = '0') {
-  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
-  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
-  const fullTitle = `${title} ${Date.now().toString(36)}`;
-  const id = await createEventAsAdmin(admin.request, {
-    eventDate: addDays(todayIn('Africa/Cairo'), 120),
-    imageUrl: items[0]?.imageUrl,
-    price: '150',
-    tickets: '10',
-    cancellationFee: fee,
-    title: fullTitle,
-  });
-  return { admin, id, title: fullTitle };
-}
 
 async function buyWithTestCard(page: Page, eventId: string, quantity: number) {
   await page.goto(`/event-details/${eventId}/get-ticket`);
@@ -44,7 +26,11 @@ test('a buyer cancels one ticket, then the rest, and finds the refund under Your
   browser,
   baseURL,
 }) => {
-  const { admin, id, title } = await ownEvent(browser, baseURL, 'Refundable gig', '10');
+  const { admin, id, title } = await ownEvent(browser, baseURL, 'Refundable gig', {
+    tickets: '10',
+    days: 120,
+    fee: '10',
+  });
   try {
     await page.goto(`/event-details/${id}`);
     await expect(page.getByTestId('refund-policy')).toHaveText(
@@ -86,7 +72,7 @@ test('the organiser refunds a booking from the attendees page, and cancels the e
   browser,
   baseURL,
 }) => {
-  const { admin, id, title } = await ownEvent(browser, baseURL, 'Called off');
+  const { admin, id, title } = await ownEvent(browser, baseURL, 'Called off', { tickets: '10', days: 120 });
   const adminPage = await admin.newPage();
   try {
     await buyWithTestCard(page, id, 1);

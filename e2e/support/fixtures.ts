@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import type { EventInput } from '../../contracts/admin';
+import type { EventsPage } from '../../contracts/catalogue';
 import { addDays, todayIn } from '../../contracts/dates';
 import { E2E_APP_PORT, E2E_MAIL_HTTP_PORT } from '../../playwright.config';
 import type { CapturedMail } from './mail-server';
@@ -57,6 +58,39 @@ export async function createEventAsAdmin(
   const created = await request.post('/api/admin/events', { data: eventForm(fields) });
   expect(created.status()).toBe(201);
   return (await created.json()).id as string;
+}
+
+/**
+ * An event of the test's own, made by the admin through the API (so that no other test changes its tickets or its
+ * waitlist): `days` ahead, 150 EGP, `tickets` of them, the cancellation fee given. `admin` is the organiser's
+ * browser context; `close` deletes the event and closes it.
+ */
+export async function ownEvent(
+  browser: Browser,
+  baseURL: string | undefined,
+  title: string,
+  options: { tickets: string; days: number; fee?: string },
+): Promise<{ admin: BrowserContext; id: string; title: string; close: () => Promise<void> }> {
+  const admin = await browser.newContext({ baseURL, storageState: ADMIN_STATE });
+  const { items } = (await (await admin.request.get('/api/events')).json()) as EventsPage;
+  const fullTitle = `${title} ${Date.now().toString(36)}`;
+  const id = await createEventAsAdmin(admin.request, {
+    eventDate: addDays(todayIn('Africa/Cairo'), options.days),
+    imageUrl: items[0]?.imageUrl,
+    price: '150',
+    tickets: options.tickets,
+    cancellationFee: options.fee ?? '0',
+    title: fullTitle,
+  });
+  return {
+    admin,
+    id,
+    title: fullTitle,
+    close: async () => {
+      await admin.request.delete(`/api/admin/events/${id}`);
+      await admin.close();
+    },
+  };
 }
 
 /** The admin form's fields of such an event (what createEventAsAdmin sends; PUT it back to edit the event). */

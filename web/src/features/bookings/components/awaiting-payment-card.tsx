@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { TimeRange } from '../../../components/ui/time';
 import { useI18n } from '../../../lib/i18n';
 import { withElements } from '../../../lib/rich-text';
-import { deadlineParams } from '../lib/wall-clock';
+import { deadlineParams } from '../../../lib/wall-clock';
 
 /**
  * A booking waiting for its kiosk cash, at the top of Your Tickets: marked 'Awaiting payment', with its event, the

@@ -10,10 +10,10 @@ import { ApiError, isSessionEnded } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { withElements } from '../../../lib/rich-text';
 import { serverNow } from '../../../lib/server-clock';
+import { deadlineParams } from '../../../lib/wall-clock';
 import { useCancelBooking } from '../api/cancel-booking';
 import { useRefundQuote } from '../api/get-refund-quote';
 import { cancellableTickets } from '../lib/cancellable';
-import { deadlineParams } from '../lib/wall-clock';
 import { QuantityStepper } from './quantity-stepper';
 
 /** What the quote says: what comes back (less the fee), or that refunds have closed. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useI18n } from '../../../lib/i18n';
-import { deadlineParams } from '../lib/wall-clock';
+import { deadlineParams } from '../../../lib/wall-clock';
 
 /** How long the copy button says the number was copied. */
 const COPIED_MS = 2_500;

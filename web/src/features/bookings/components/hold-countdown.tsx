@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { serverNow } from '../../../lib/server-clock';
-import { DEFAULT_TIME_ZONE, deadlineParams } from '../lib/wall-clock';
+import { DEFAULT_TIME_ZONE, deadlineParams } from '../../../lib/wall-clock';
 
 /** Seconds left on the server's clock (a device whose own clock is minutes off still ends on time). */
 function remaining(expiresAt: string): number {

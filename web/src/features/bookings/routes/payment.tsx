@@ -13,6 +13,7 @@ import { TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
+import { DEFAULT_TIME_ZONE } from '../../../lib/wall-clock';
 import { useEvent } from '../../catalogue/api/get-event';
 import { useLiveEvents } from '../../catalogue/api/use-live-events';
 import { cancelHold } from '../api/cancel-hold';
@@ -26,7 +27,6 @@ import { PaymentOutcome } from '../components/payment-outcome';
 import { PaymobForm } from '../components/paymob-form';
 import { SimulatedCardForm } from '../components/simulated-card-form';
 import { defaultChoice } from '../lib/payment-choices';
-import { DEFAULT_TIME_ZONE } from '../lib/wall-clock';
 
 // Stripe's SDK is loaded only when Stripe is the provider.
 const StripePaymentForm = lazyChunk(

@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import type { AwaitingPayment, Ticket } from '../../../../../contracts/bookings';
 import type { MyTicket } from '../../../../../contracts/tickets';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -6,14 +6,24 @@ import { Card } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
+import { DEFAULT_TIME_ZONE } from '../../../lib/wall-clock';
 import { useMyBookings } from '../api/get-my-bookings';
 import { useMyTickets } from '../api/get-my-tickets';
 import { AwaitingPaymentCard } from '../components/awaiting-payment-card';
 import { BookingTickets } from '../components/booking-tickets';
 import { CancelBooking } from '../components/cancel-booking';
 import { TicketCard } from '../components/ticket-card';
-import { DEFAULT_TIME_ZONE } from '../lib/wall-clock';
+
+/**
+ * Your waitlists, in a chunk of its own: few users have one, and its code is shared with the event page's waitlist,
+ * whose chunk list would otherwise be carried by every page's first load (the router's map of page chunks).
+ */
+const WaitlistSection = lazyChunk(
+  () => import('../components/waitlist-section'),
+  (m) => m.WaitlistSection,
+);
 
 function Section({
   id,
@@ -99,8 +109,8 @@ function Section({
 }
 
 /**
- * Your bookings: 'Your Tickets' (paid, active events, after the bookings still waiting for their kiosk cash) and
- * 'Your History' (deleted or past events).
+ * Your bookings: 'Your Tickets' (paid, active events, after the bookings still waiting for their kiosk cash), 'Your
+ * waitlists' (sold-out events waited for, and tickets offered from them) and 'Your History' (deleted or past events).
  */
 export function ProfileRoute() {
   const { t } = useI18n();
@@ -149,6 +159,9 @@ export function ProfileRoute() {
           </ButtonLink>
         }
       />
+      <Suspense fallback={null}>
+        <WaitlistSection timeZone={seats.data?.timeZone ?? DEFAULT_TIME_ZONE} fallbackFocusId="your-tickets-heading" />
+      </Suspense>
       <Section
         id="your-history"
         title={t('bookings.yourHistory')}

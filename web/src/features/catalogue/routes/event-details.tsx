@@ -1,3 +1,4 @@
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { categoryName } from '../../../../../contracts/category-name';
 import { eventDescription } from '../../../../../contracts/event-description';
@@ -10,15 +11,22 @@ import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Time, TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
+import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
 import { refundPolicyText } from '../../../lib/refund-policy';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
 import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
 
+/** The waitlist is its own chunk: only a sold-out event's page loads it. */
+const loadWaitlist = () => import('../components/waitlist-panel');
+const WaitlistPanel = lazyChunk(loadWaitlist, (m) => m.WaitlistPanel);
+const GET_TICKET_ID = 'get-ticket';
+
 /**
  * The event page: hero image, back button, title, description, hours, location and 'Book a Ticket' with the
- * refund policy; an event its organiser cancelled says so in place of the booking card.
+ * refund policy, and under a sold-out event's price its waitlist; an event its organiser cancelled says so in place
+ * of the booking card.
  */
 export function EventDetailsRoute() {
   const { id = '' } = useParams();
@@ -27,6 +35,22 @@ export function EventDetailsRoute() {
   const { data: event, error, isPending } = useEvent(id, { enabled: valid });
   const i18n = useI18n();
   const { t, date, weekday, price, number } = i18n;
+  const soldOut = event !== undefined && event.ticketsAvailable === 0 && !event.cancelledAt && !event.isDeleted;
+  // Once shown, the waitlist stays while the page is open: tickets that come back may be held for this user.
+  const [waitlistOf, setWaitlistOf] = useState<string | null>(null);
+  useEffect(() => {
+    if (soldOut) setWaitlistOf(id);
+  }, [soldOut, id]);
+  // Tickets came back while the user was joining the waitlist: 'Get ticket' takes the focus once it is there.
+  const [focusGetTicket, setFocusGetTicket] = useState(false);
+  useEffect(() => {
+    if (!focusGetTicket) return;
+    const link = document.getElementById(GET_TICKET_ID);
+    if (link) {
+      link.focus();
+      setFocusGetTicket(false);
+    }
+  });
   useDocumentMeta(
     event?.title ?? (isPending ? i18n.t('catalogue.eventFallbackTitle') : ''),
     event ? eventDescription(event, i18n) : undefined,
@@ -140,10 +164,20 @@ export function EventDetailsRoute() {
                   {price(event.pricePiasters)} {t('catalogue.soldOutSuffix')}
                 </Button>
               ) : (
-                <ButtonLink to={`/event-details/${event.id}/get-ticket`} size="lg" className="w-full">
+                <ButtonLink
+                  id={GET_TICKET_ID}
+                  to={`/event-details/${event.id}/get-ticket`}
+                  size="lg"
+                  className="w-full"
+                >
                   {price(event.pricePiasters)}
                 </ButtonLink>
               )}
+              {soldOut || waitlistOf === event.id ? (
+                <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+                  <WaitlistPanel event={event} onTicketsBack={() => setFocusGetTicket(true)} />
+                </Suspense>
+              ) : null}
               <p className="text-sm text-fg-muted" data-testid="refund-policy">
                 {refundPolicyText(i18n, event)}
               </p>

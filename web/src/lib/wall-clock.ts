@@ -1,5 +1,5 @@
-import type { I18n } from '../../../../../contracts/i18n/i18n';
-import { wallClockIn } from '../../../../../contracts/wall-clock';
+import type { I18n } from '../../../contracts/i18n/i18n';
+import { wallClockIn } from '../../../contracts/wall-clock';
 
 /**
  * The app's time zone (APP_TIMEZONE's default) for answers that do not name it: a booking's deadline is an
