@@ -58,12 +58,23 @@ export const ticketingPlugin = fp(
       config: Pick<AppConfig, 'holdMinutes' | 'timeZone' | 'waitlistOfferHours' | 'appUrl'>;
     },
   ) {
-    // What the waitlist's trigger needs to make an offer (sql/eventry_waitlist.sql): every start writes it.
-    await writeBookingSettings(app.database.pool, {
-      waitlistOfferHours: opts.config.waitlistOfferHours,
-      timeZone: opts.config.timeZone,
-      paymentProvider: opts.providers.primary?.name ?? null,
-      appUrl: opts.config.appUrl,
+    // What the waitlist's trigger needs to make an offer (sql/eventry_waitlist.sql): written once the app is ready,
+    // or, when the database is down then (the app starts and answers 503 meanwhile), by the expiry job once it is up.
+    let settingsWritten = false;
+    const writeSettings = async () => {
+      if (settingsWritten) return;
+      await writeBookingSettings(app.database.pool, {
+        waitlistOfferHours: opts.config.waitlistOfferHours,
+        timeZone: opts.config.timeZone,
+        paymentProvider: opts.providers.primary?.name ?? null,
+        appUrl: opts.config.appUrl,
+      });
+      settingsWritten = true;
+    };
+    app.addHook('onReady', async () => {
+      await writeSettings().catch((err: unknown) =>
+        app.log.warn({ err }, 'the booking settings were not written at start; the expiry job will'),
+      );
     });
     const service = createTicketingService({
       db: app.database.db,
@@ -75,14 +86,18 @@ export const ticketingPlugin = fp(
       log: app.log,
     });
     app.decorate('ticketing', service);
-    await app.register(bookingsRoutes, { service });
+    await app.register(bookingsRoutes, { service, writeSettings });
     await app.register(waitlistRoutes, { waitlist: service.waitlist });
   },
   { name: 'ticketing', dependencies: ['database', 'scheduler', 'auth'] },
 );
 
-const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService }> = async (app, { service }) => {
+const bookingsRoutes: FastifyPluginAsyncZod<{ service: TicketingService; writeSettings: () => Promise<void> }> = async (
+  app,
+  { service, writeSettings },
+) => {
   app.scheduler.every(EXPIRE_JOB, EXPIRE_EVERY_MS, async () => {
+    await writeSettings();
     const expired = await service.expireHolds();
     if (expired > 0) app.log.info({ count: expired }, 'released lapsed ticket holds');
   });
