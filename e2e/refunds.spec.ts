@@ -1,4 +1,4 @@
-import { ownEvent, USER, USER_STATE, waitForMail } from './support/fixtures';
+import { ownEvent, payWithTestCard, USER, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -13,12 +13,7 @@ async function buyWithTestCard(page: Page, eventId: string, quantity: number) {
   for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'Increase quantity' }).click();
   await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
   await expect(page).toHaveURL(/\/payment\?booking=/);
-  await page.getByRole('radio', { name: 'Card (test mode)' }).check();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \d+/ }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await payWithTestCard(page);
 }
 
 test('a buyer cancels one ticket, then the rest, and finds the refund under Your History', async ({

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { waitlist } from '../contracts/i18n/en/waitlist';
-import { loginFor, ownEvent, USER_STATE, waitForMail } from './support/fixtures';
+import { loginFor, ownEvent, payWithTestCard, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -46,15 +46,6 @@ async function openPage(context: BrowserContext, path: string): Promise<Page> {
   await page.goto(path);
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
   return page;
-}
-
-async function payWithTestCard(page: Page) {
-  await page.getByRole('radio', { name: 'Card (test mode)' }).check();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \d+/ }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
 }
 
 /** axe-core's WCAG 2.1 A and AA violations on the page as it is now, one line each. */

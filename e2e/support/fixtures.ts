@@ -115,3 +115,13 @@ export function eventForm(fields: Partial<EventInput> & { title: string; imageUr
 export function loginFor(path: string): RegExp {
   return new RegExp(`/login\\?redirect=${encodeURIComponent(path).replace(/[.*()]/g, '\\$&')}$`);
 }
+
+/** Pays on the payment page with the simulated processor's test card, and waits for the success page. */
+export async function payWithTestCard(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Card (test mode)' }).check();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \d+/ }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+}
