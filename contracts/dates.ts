@@ -62,6 +62,16 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** The weekday of a calendar date, the same in every time zone. */
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const utc = (date: string) => {
+    const m = DATE_PATTERN.exec(date);
+    if (!m) throw new Error(`Not a date: ${date}`);
+    return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
 export function weekdayOf(date: string): string {
   const m = DATE_PATTERN.exec(date);
   if (!m) return '';

@@ -20,6 +20,7 @@ import { adminRoutes } from './features/admin/routes';
 import { attendeesRoutes } from './features/attendees/routes';
 import { catalogueRoutes } from './features/catalogue/routes';
 import { contactRoutes } from './features/contact/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { healthRoutes } from './features/health/routes';
 import { createPaymentProviders } from './features/payments/provider';
 import { paymentsRoutes } from './features/payments/routes';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountsRoutes);
   await app.register(adminRoutes, { config });
   await app.register(attendeesRoutes, { timeZone: config.timeZone });
+  await app.register(dashboardRoutes, { timeZone: config.timeZone });
   await app.register(paymentsRoutes, { ...payments, timeZone: config.timeZone });
   await app.register(contactRoutes, { config });
 

@@ -24,6 +24,7 @@ export const ADMIN_NAMESPACES = [
   'eventForm',
   'admin',
   'attendees',
+  'dashboard',
   'door',
   'doorStaff',
 ] as const satisfies readonly Namespace[];

@@ -279,6 +279,12 @@ export const bookings = pgTable(
     uniqueIndex('bookings_payment_intent_idx').on(t.paymentIntentId).where(sql`${t.paymentIntentId} IS NOT NULL`),
     // Migration 0020: an entry's offers (the waitlist's answers); no other booking has an entry.
     index('bookings_waitlist_entry_idx').on(t.waitlistEntryId).where(sql`${t.waitlistEntryId} IS NOT NULL`),
+    // Migration 0021: the dashboard's sales (features/dashboard). Only paid bookings have an entry, and a booking
+    // gets it when it is paid, never when it is reserved.
+    index('bookings_paid_idx').on(t.eventId, t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
+    // Migration 0021: the dashboard's reservations per day. A BRIN index: a few pages summarising ranges of the
+    // table, which rows are appended to in the order they were made; a reservation adds no B-tree entry.
+    index('bookings_created_brin_idx').using('brin', t.createdAt),
     // No (event_id, status) index: see migration 0005 (it drew reservations away from the unique probe).
   ],
 );
@@ -385,6 +391,8 @@ export const refunds = pgTable(
     check('refunds_reason_known', sql`${t.reason} IN ('buyer', 'organiser', 'event_cancelled')`),
     check('refunds_status_known', sql`${t.status} IN ('requested', 'succeeded', 'failed')`),
     uniqueIndex('refunds_one_requested_idx').on(t.bookingId).where(sql`${t.status} = 'requested'`),
+    // Migration 0021: the dashboard's refunds per day.
+    index('refunds_completed_idx').on(t.completedAt).where(sql`${t.status} = 'succeeded'`),
     index('refunds_booking_idx').on(t.bookingId),
   ],
 );
@@ -438,7 +446,24 @@ export const tickets = pgTable(
     uniqueIndex('tickets_event_code_idx').on(t.eventId, t.code),
     check('tickets_number_range', sql`${t.number} BETWEEN 1 AND 10`),
     check('tickets_checked_in_by_with_time', sql`${t.checkedInAt} IS NOT NULL OR ${t.checkedInBy} IS NULL`),
+    // Migration 0021: the dashboard's check-ins per day and arrivals per 15 minutes.
+    index('tickets_checked_in_idx').on(t.eventId, t.checkedInAt).where(sql`${t.checkedInAt} IS NOT NULL`),
   ],
+);
+
+/**
+ * Event pages opened, per event and day (APP_TIMEZONE): the dashboard's funnel. Counted on the server without
+ * cookies (POST /api/events/:id/view), added up in each process's memory and written every few seconds
+ * (features/dashboard/views.ts). No foreign key: rows are only written for events that exist.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    eventId: uuid('event_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day] })],
 );
 
 /** Who may check tickets in at an event's door besides admins: door staff, granted per event. */

@@ -9,12 +9,19 @@ import {
   type LiveEventChange,
   liveEventChangeSchema,
 } from '../../contracts/catalogue';
+import { LIVE_SALES_EVENT } from '../../contracts/dashboard';
+import { isUuid } from '../../contracts/ids';
 import { sendProblem } from './errors';
 
 /** The channel the events trigger (migration 0001_live_notify.sql) notifies on. */
 export const EVENTS_CHANNEL = 'eventry_events';
 /** The channel the sessions and users triggers (migration 0002_auth_notify.sql) notify on, with a user id. */
 export const AUTH_CHANNEL = 'eventry_auth';
+/**
+ * The channel the bookings and tickets triggers (features/dashboard/sql/eventry_sales_notify.sql) notify on, with
+ * an event id: a sale, a refund or a check-in moved that event's figures.
+ */
+export const SALES_CHANNEL = 'eventry_sales';
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 15_000;
@@ -55,8 +62,11 @@ export function defaultLiveLimits(limitsFile = '/proc/self/limits'): LiveLimits 
  * send follows the listener's state (a `resync` after a lost connection) and must reach them after the caches.
  */
 export interface Notifications {
-  /** Turns the request into a live-update stream (SSE) until the client leaves or the app closes. */
-  stream(request: FastifyRequest, reply: FastifyReply): void;
+  /**
+   * Turns the request into a live-update stream (SSE) until the client leaves or the app closes. With `sales`
+   * (the admins' stream) it also carries a `sales` message {eventId} for every sale, refund or check-in.
+   */
+  stream(request: FastifyRequest, reply: FastifyReply, options?: { sales?: boolean }): void;
   /** Number of live-update streams this process holds. */
   readonly clientCount: number;
   /** Resolves once this process is LISTENing (used by tests and start-up). */
@@ -84,6 +94,8 @@ declare module 'fastify' {
 interface Client {
   write(chunk: string): void;
   end(): void;
+  /** Whether the stream carries sales messages (admins only). */
+  sales: boolean;
 }
 
 export const notificationsPlugin = fp(
@@ -102,8 +114,8 @@ export const notificationsPlugin = fp(
     const changeListeners: Array<(change: LiveEventChange | null) => void> = [];
     const accountListeners: Array<(userId: string | null) => void> = [];
 
-    function broadcast(chunk: string) {
-      for (const client of clients) client.write(chunk);
+    function broadcast(chunk: string, only?: (client: Client) => boolean) {
+      for (const client of clients) if (!only || only(client)) client.write(chunk);
     }
 
     function notify<T>(listeners: Array<(value: T) => void>, value: T) {
@@ -125,6 +137,13 @@ export const notificationsPlugin = fp(
     function onNotification(message: pg.Notification) {
       if (message.channel === AUTH_CHANNEL) {
         notify(accountListeners, message.payload || null);
+        return;
+      }
+      if (message.channel === SALES_CHANNEL) {
+        if (message.payload && isUuid(message.payload)) {
+          const data = JSON.stringify({ eventId: message.payload });
+          broadcast(`event: ${LIVE_SALES_EVENT}\ndata: ${data}\n\n`, (client) => client.sales);
+        }
         return;
       }
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
@@ -150,7 +169,7 @@ export const notificationsPlugin = fp(
       client.on('end', () => dropListener(client));
       try {
         await client.connect();
-        await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${AUTH_CHANNEL}`);
+        await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${AUTH_CHANNEL}; LISTEN ${SALES_CHANNEL}`);
       } catch (err) {
         client.end().catch(() => {});
         throw err;
@@ -191,7 +210,7 @@ export const notificationsPlugin = fp(
     const heartbeat = setInterval(() => broadcast(': heartbeat\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
 
-    function stream(request: FastifyRequest, reply: FastifyReply) {
+    function stream(request: FastifyRequest, reply: FastifyReply, options: { sales?: boolean } = {}) {
       const address = request.ip;
       const ofAddress = perAddress.get(address) ?? 0;
       if (clients.size >= limits.total || ofAddress >= limits.perAddress) {
@@ -232,6 +251,7 @@ export const notificationsPlugin = fp(
         end() {
           if (!res.writableEnded) res.end();
         },
+        sales: options.sales === true,
       };
       clients.add(client);
       perAddress.set(address, ofAddress + 1);

@@ -6,6 +6,7 @@ import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
 import { contact } from './contact';
+import { dashboard } from './dashboard';
 import { door } from './door';
 import { doorStaff } from './door-staff';
 import { emails } from './emails';
@@ -35,6 +36,7 @@ export const ar: Messages = {
   eventForm,
   admin,
   attendees,
+  dashboard,
   door,
   doorStaff,
   contact,

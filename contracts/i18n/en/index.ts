@@ -5,6 +5,7 @@ import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { common } from './common';
 import { contact } from './contact';
+import { dashboard } from './dashboard';
 import { door } from './door';
 import { doorStaff } from './door-staff';
 import { emails } from './emails';
@@ -37,6 +38,7 @@ export const en = {
   eventForm,
   admin,
   attendees,
+  dashboard,
   door,
   doorStaff,
   contact,

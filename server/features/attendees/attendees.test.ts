@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Attendee, AttendeesPage } from '../../../contracts/attendees';
 import { buyTickets, createTestEvent } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
+import { parseCsv } from '../../test/parse-csv';
 
 const ctx = await setupTestApp();
 const pool = ctx.database.pool;
@@ -27,36 +28,6 @@ async function csvOf(
   });
   expect(res.statusCode, res.body).toBe(200);
   return { text: res.body, rows: parseCsv(res.body.replace(/^\uFEFF/, '')), headers: res.headers };
-}
-
-/** RFC 4180, as a spreadsheet reads it: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
 }
 
 function sync(eventId: string, ticketId: string) {

@@ -101,3 +101,31 @@ export async function listAttendees(
   );
   return result.rows;
 }
+
+export interface RangeAttendeeRow extends AttendeeRow {
+  title: string;
+  eventDate: string;
+}
+
+/**
+ * Tickets of the bookings paid from the start of `from` to the end of `to` in `timeZone` (the dashboard's orders),
+ * of one event or of every one, by event, then buyer.
+ */
+export async function listAttendeesPaidIn(
+  db: Queryable,
+  range: { timeZone: string; from: string; to: string; eventId: string | null },
+): Promise<RangeAttendeeRow[]> {
+  const result = await db.query<RangeAttendeeRow>(
+    `SELECT t.id AS "ticketId", t.booking_id AS "bookingId", t.number, b.quantity AS "of", t.code, u.name, u.email,
+            b.paid_at AS "boughtAt", t.voided_at AS "voidedAt", t.checked_in_at AS "checkedInAt",
+            t.checked_in_by_name AS "checkedInBy", t.extra_admissions AS "extraAdmissions",
+            false AS refundable, 0 AS "refundPiasters", e.title, e.event_date::text AS "eventDate"
+       FROM ${FROM} JOIN events e ON e.id = b.event_id
+      WHERE b.paid_at >= (($2::date)::timestamp AT TIME ZONE $1)
+        AND b.paid_at < ((($3::date) + 1)::timestamp AT TIME ZONE $1)
+        AND ($4::uuid IS NULL OR b.event_id = $4::uuid)
+      ORDER BY e.event_date, e.start_time, e.id, lower(u.name), u.id, b.paid_at, t.booking_id, t.number`,
+    [range.timeZone, range.from, range.to, range.eventId],
+  );
+  return result.rows;
+}

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attendeesPageSchema, attendeesParamsSchema, attendeesQuerySchema } from '../../../contracts/attendees';
+import { dashboardQuerySchema } from '../../../contracts/dashboard';
 import { problemSchema } from '../../../contracts/problem';
+import { sendCsv } from '../../domain/csv';
 import { requestI18n } from '../../plugins/i18n';
 import { createAttendeesService } from './service';
 
@@ -53,12 +55,27 @@ export const attendeesRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
       },
     },
     async (request, reply) => {
-      const { fileName, body } = await service.csv(request.params.id, requestI18n(request));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendCsv(reply, await service.csv(request.params.id, requestI18n(request)));
+    },
+  );
+
+  app.get(
+    '/api/admin/attendees.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          "The tickets of the orders paid in a range of days (the dashboard's query: from, to, eventId), as CSV with each ticket's event",
+        querystring: dashboardQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('text/csv; charset=utf-8, starting with a UTF-8 byte-order mark'),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      return sendCsv(reply, await service.rangeCsv(request.query, requestI18n(request)));
     },
   );
 };

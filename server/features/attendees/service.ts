@@ -6,13 +6,15 @@ import {
   type AttendeesQuery,
   attendeeStatusLabel,
 } from '../../../contracts/attendees';
+import { checkedRange, type DashboardQuery } from '../../../contracts/dashboard';
+import { todayIn } from '../../../contracts/dates';
 import type { I18n } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
 import { formatShortCode, normalizeShortCode, TICKET_CODE_ALPHABET } from '../../../contracts/tickets';
 import { wallClockIn } from '../../../contracts/wall-clock';
 import type { Queryable } from '../../db/client';
-import { NotFoundError } from '../../plugins/errors';
-import { toCsv, UTF8_BOM } from './csv';
+import { toCsv, UTF8_BOM } from '../../domain/csv';
+import { NotFoundError, ValidationError } from '../../plugins/errors';
 import {
   type AttendeeEventRow,
   type AttendeeRow,
@@ -20,6 +22,7 @@ import {
   countAttendees,
   findActiveEvent,
   listAttendees,
+  listAttendeesPaidIn,
 } from './repository';
 
 export interface AttendeesDeps {
@@ -110,21 +113,19 @@ export function createAttendeesService({ db, timeZone, refundFailures }: Attende
     };
   }
 
-  /** The CSV in `i18n`'s language (its headings, statuses and ticket numbers); times stay sortable in every language. */
-  async function csv(eventId: string, i18n: I18n): Promise<{ fileName: string; body: string }> {
+  /** The CSV's header row and one row per ticket, in `i18n`'s language; times stay sortable in every language. */
+  function csvRows(attendees: Attendee[], i18n: I18n): string[][] {
     const { t } = i18n;
-    const event = await eventOf(eventId);
     const local = localTimeFormat(timeZone);
-    const rows = (await listAttendees(db, eventId, null, null)).map((row) => toAttendee(row));
     const zone = ` (${timeZone})`;
     const header = ATTENDEES_CSV_COLUMNS.map((column) =>
       column === 'attendees.columns.boughtAt' || column === 'attendees.columns.checkedInAt'
         ? `${t(column)}${zone}`
         : t(column),
     );
-    const body = toCsv([
+    return [
       header,
-      ...rows.map((a) => [
+      ...attendees.map((a) => [
         a.name,
         a.email,
         formatShortCode(a.code),
@@ -135,11 +136,37 @@ export function createAttendeesService({ db, timeZone, refundFailures }: Attende
         a.checkedInBy ?? '',
         a.admittedTwice ? t('attendees.yes') : '',
       ]),
-    ]);
-    return { fileName: csvFileName(event), body: `${UTF8_BOM}${body}` };
+    ];
   }
 
-  return { list, csv };
+  /** The event's every ticket as CSV. */
+  async function csv(eventId: string, i18n: I18n): Promise<{ fileName: string; body: string }> {
+    const event = await eventOf(eventId);
+    const rows = (await listAttendees(db, eventId, null, null)).map((row) => toAttendee(row));
+    return { fileName: csvFileName(event), body: `${UTF8_BOM}${toCsv(csvRows(rows, i18n))}` };
+  }
+
+  /**
+   * The tickets of the orders the dashboard sums for the same query (bookings paid in the range; one event or every
+   * one) as CSV, each row starting with its event's title and date.
+   */
+  async function rangeCsv(query: DashboardQuery, i18n: I18n): Promise<{ fileName: string; body: string }> {
+    const range = checkedRange(query, todayIn(timeZone));
+    if ('error' in range) throw new ValidationError({ from: range.error });
+    const eventId = query.eventId ? (await eventOf(query.eventId)).id : null;
+    const rows = await listAttendeesPaidIn(db, { timeZone, ...range, eventId });
+    const [header = [], ...lines] = csvRows(
+      rows.map((row) => toAttendee(row)),
+      i18n,
+    );
+    const body = toCsv([
+      [i18n.t('dashboard.attendeeColumns.event'), i18n.t('dashboard.attendeeColumns.eventDate'), ...header],
+      ...lines.map((line, index) => [rows[index]?.title ?? '', rows[index]?.eventDate ?? '', ...line]),
+    ]);
+    return { fileName: `attendees-${range.from}-to-${range.to}.csv`, body: `${UTF8_BOM}${body}` };
+  }
+
+  return { list, csv, rangeCsv };
 }
 
 export type AttendeesService = ReturnType<typeof createAttendeesService>;

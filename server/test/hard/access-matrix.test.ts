@@ -118,7 +118,9 @@ describe('the route table', () => {
   });
 
   it('classifies every /api/admin route as admin-only', () => {
-    const wrong = routes.filter((r) => r.url.startsWith('/api/admin') && accessOf(r) !== 'admin').map((r) => r.key);
+    const wrong = routes
+      .filter((r) => r.url.startsWith('/api/admin') && !['admin', 'admin-stream'].includes(accessOf(r)))
+      .map((r) => r.key);
     expect(wrong).toEqual([]);
   });
 
@@ -131,7 +133,7 @@ describe('the route table', () => {
   });
 });
 
-const matrixRoutes = routes.filter((r) => !['auth', 'stream'].includes(accessOf(r)));
+const matrixRoutes = routes.filter((r) => !['auth', 'stream', 'admin-stream'].includes(accessOf(r)));
 afterAll(() => {
   // The README's 'Reliability' figures come from this line.
   process.stdout.write(
@@ -260,5 +262,36 @@ it('answers the live stream to anonymous visitors without a server error', async
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   } finally {
     abort.abort();
+  }
+});
+
+it('answers the admins’ live stream to admins only, over a real socket', async () => {
+  const stream = routes.find((r) => accessOf(r) === 'admin-stream');
+  expect(stream).toBeDefined();
+  // The public stream's test may have started listening already.
+  const address = ctx.app.server.listening
+    ? `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`
+    : await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const statusOf = async (role: (typeof ROLES)[number]) => {
+    const abort = new AbortController();
+    try {
+      const cookie = people[role]?.cookie;
+      const res = await fetch(`${address}${stream?.url}`, {
+        signal: abort.signal,
+        headers: cookie ? { cookie } : {},
+      });
+      return { status: res.status, type: res.headers.get('content-type') ?? '' };
+    } finally {
+      abort.abort();
+    }
+  };
+  for (const role of ROLES) {
+    const { status, type } = await statusOf(role);
+    if (role === 'admin') {
+      expect(status, role).toBe(200);
+      expect(type).toMatch(/^text\/event-stream/);
+    } else {
+      expect(status, role).toBe(role === 'anonymous' ? 401 : 403);
+    }
   }
 });

@@ -32,7 +32,9 @@ export type Access =
   /** Uploaded images: public files. */
   | 'files'
   /** A Server-Sent Events stream: public, checked over a real socket. */
-  | 'stream';
+  | 'stream'
+  /** The admins' Server-Sent Events stream: 401 anonymous, 403 for users, checked over a real socket. */
+  | 'admin-stream';
 
 /**
  * Every route of the app, classified by hand. A route that is not listed here fails
@@ -61,6 +63,8 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/events/search': 'public',
   'GET /api/events/:id': 'public',
   'GET /api/events/live': 'stream',
+  // the dashboard's funnel: counts a view, reads and sets no cookie
+  'POST /api/events/:id/view': 'public',
   // an event's calendar file, as public as its page
   'GET /api/events/:id/calendar.ics': 'public',
   // accounts
@@ -117,6 +121,10 @@ export const ACCESS: Record<string, Access> = {
   'GET /api/admin/form-meta': 'admin',
   'GET /api/admin/events/:id/attendees': 'admin',
   'GET /api/admin/events/:id/attendees.csv': 'admin',
+  'GET /api/admin/dashboard': 'admin',
+  'GET /api/admin/orders.csv': 'admin',
+  'GET /api/admin/attendees.csv': 'admin',
+  'GET /api/admin/live': 'admin-stream',
   'GET /api/admin/events/:id/door-staff': 'admin',
   'POST /api/admin/events/:id/door-staff': 'admin',
   'DELETE /api/admin/events/:id/door-staff/:userId': 'admin',

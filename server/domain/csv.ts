@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * CSV as spreadsheets read it (RFC 4180, CRLF line ends). A cell that starts with a character a spreadsheet
  * takes for the start of a formula (= + - @, a tab or a carriage return) gets a leading apostrophe, so that a
@@ -18,3 +20,12 @@ export function toCsv(rows: ReadonlyArray<ReadonlyArray<string>>): string {
 
 /** Excel opens a UTF-8 file as such (Arabic names intact) only when it starts with a byte-order mark. */
 export const UTF8_BOM = '\uFEFF';
+
+/** Sends a CSV file as a download that no cache keeps. */
+export function sendCsv(reply: FastifyReply, file: { fileName: string; body: string }): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}

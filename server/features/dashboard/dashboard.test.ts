@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../../contracts/dashboard';
+import { addDays, todayIn } from '../../../contracts/dates';
+import { buyTickets, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
+import { setupTestApp, type TestUser } from '../../test/helpers';
+import { parseCsv } from '../../test/parse-csv';
+
+const ctx = await setupTestApp();
+const pool = ctx.database.pool;
+afterAll(() => ctx.close());
+
+const ZONE = 'Africa/Cairo';
+const admin = await ctx.createUser({ role: 'admin' });
+
+async function dashboard(query: string, user: TestUser = admin): Promise<Dashboard> {
+  const res = await ctx.request(user, { method: 'GET', url: `/api/admin/dashboard?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function csv(path: string, query: string, language = 'en'): Promise<{ rows: string[][]; raw: string }> {
+  const res = await ctx.request(admin, {
+    method: 'GET',
+    url: `/api/admin/${path}?${query}`,
+    headers: { 'accept-language': language },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  return { rows: parseCsv(res.body.replace(/^\uFEFF/, '')), raw: res.body };
+}
+
+/** Moves a booking's payment to `at` (what a payment made then would have written). */
+async function paidAt(bookingId: string, at: string): Promise<void> {
+  await pool.query('UPDATE bookings SET paid_at = $2, created_at = $2 WHERE id = $1', [bookingId, at]);
+}
+
+describe('the figures of one event', () => {
+  it('counts a sale on its day in Cairo, to the second, across midnight', async () => {
+    const event = await createTestEvent(pool, { capacity: 50, pricePiasters: 15_050 });
+    const buyer = await ctx.createUser();
+    const late = await buyTickets(ctx, buyer, event.id, 2);
+    const early = await buyTickets(ctx, buyer, event.id, 3);
+    // Cairo is UTC+2 in December: 21:59:59Z is 23:59:59 on the 1st there, 22:00:00Z is midnight of the 2nd.
+    await paidAt(late, '2026-12-01T21:59:59Z');
+    await paidAt(early, '2026-12-01T22:00:00Z');
+
+    const first = await dashboard(`from=2026-12-01&to=2026-12-01&eventId=${event.id}`);
+    expect(first.ticketsSold).toBe(2);
+    expect(first.grossPiasters).toBe(30_100);
+    expect(first.byHour).toHaveLength(24);
+    expect(first.byHour.at(-1)).toEqual({ hour: '2026-12-01T23', ticketsSold: 2, grossPiasters: 30_100 });
+
+    const both = await dashboard(`from=2026-12-01&to=2026-12-02&eventId=${event.id}`);
+    expect(both.byDay).toEqual([
+      {
+        day: '2026-12-01',
+        ticketsSold: 2,
+        ticketsRefunded: 0,
+        grossPiasters: 30_100,
+        refundedPiasters: 0,
+        checkedIn: 0,
+      },
+      {
+        day: '2026-12-02',
+        ticketsSold: 3,
+        ticketsRefunded: 0,
+        grossPiasters: 45_150,
+        refundedPiasters: 0,
+        checkedIn: 0,
+      },
+    ]);
+    expect(both.byHour).toEqual([]);
+    expect(both.byMethod).toEqual([{ method: 'simulated', bookings: 2, grossPiasters: 75_250 }]);
+    expect(both.funnel.paid).toBe(2);
+    expect(both.event).toMatchObject({ id: event.id, capacity: 50, ticketsValid: 5, checkedIn: 0, waitlist: 0 });
+    expect(both.events).toHaveLength(1);
+    expect(both).toMatchObject({ capacity: 50, ticketsValid: 5, netPiasters: 75_250, timeZone: ZONE });
+  });
+
+  it('counts refunds on the day they are made and check-ins of valid tickets, live figures and arrivals', async () => {
+    const event = await createTestEvent(pool, { capacity: 20, pricePiasters: 10_000 });
+    const buyer = await ctx.createUser();
+    const bookingId = await buyTickets(ctx, buyer, event.id, 4);
+    const today = todayIn(ZONE);
+    const tickets = await pool.query<{ id: string }>('SELECT id FROM tickets WHERE booking_id = $1 ORDER BY number', [
+      bookingId,
+    ]);
+    const [first, second] = tickets.rows;
+    const eventDate = (
+      await pool.query<{ d: string }>('SELECT event_date::text AS d FROM events WHERE id = $1', [event.id])
+    ).rows[0]?.d as string;
+    // Two arrivals, moved to the event's day 20 minutes apart (a device cannot scan in the future).
+    for (const [ticket, at] of [
+      [first, `${eventDate}T17:05:00Z`],
+      [second, `${eventDate}T17:25:00Z`],
+    ] as const) {
+      const synced = await ctx.request(admin, {
+        method: 'POST',
+        url: `/api/check-in/${event.id}/sync`,
+        payload: { scans: [{ nonce: randomUUID(), ticketId: ticket?.id, scannedAt: new Date().toISOString() }] },
+      });
+      expect(synced.statusCode, synced.body).toBe(200);
+      await pool.query('UPDATE tickets SET checked_in_at = $2 WHERE id = $1', [ticket?.id, at]);
+    }
+    const refunded = await ctx.request(buyer, {
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/cancel`,
+      payload: { quantity: 1 },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const figures = await dashboard(`from=${today}&to=${today}&eventId=${event.id}`);
+    expect(figures).toMatchObject({
+      ticketsSold: 4,
+      ticketsRefunded: 1,
+      grossPiasters: 40_000,
+      refundedPiasters: 10_000,
+      netPiasters: 30_000,
+      ticketsValid: 3,
+    });
+    // The partial refund voided the last ticket; the two admitted stay valid.
+    expect(figures.checkedInTotal).toBe(2);
+    expect(figures.event?.checkedIn).toBe(2);
+    // Cairo is UTC+2 in winter: 17:05Z is 19:05, 17:25Z is 19:25 there.
+    expect(figures.arrivals).toEqual({
+      day: eventDate,
+      buckets: [
+        { at: '19:00', checkedIn: 1, running: 1 },
+        { at: '19:15', checkedIn: 1, running: 2 },
+      ],
+    });
+  });
+
+  it('counts the event page’s views for the funnel, and reservations once per buyer and day', async () => {
+    const event = await createTestEvent(pool, { capacity: 20 });
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.request(undefined, { method: 'POST', url: `/api/events/${event.id}/view` });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await ctx.request(undefined, { method: 'POST', url: '/api/events/not-an-id/view' })).statusCode).toBe(404);
+    const buyer = await ctx.createUser();
+    // Reserving twice (a change of quantity) is one reservation; paying makes it paid.
+    for (const quantity of [1, 2]) {
+      const res = await ctx.request(buyer, {
+        method: 'POST',
+        url: '/api/bookings',
+        payload: { eventId: event.id, quantity },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    await buyTickets(ctx, await ctx.createUser(), event.id, 1);
+    const today = todayIn(ZONE);
+    // Views are written every few seconds.
+    let figures = await dashboard(`from=${today}&to=${today}&eventId=${event.id}`);
+    for (let tries = 0; figures.funnel.views < 3 && tries < 40; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      figures = await dashboard(`from=${today}&to=${today}&eventId=${event.id}`);
+    }
+    expect(figures.funnel).toEqual({ views: 3, reservations: 2, paid: 1 });
+  });
+});
+
+describe('bad queries', () => {
+  it.each([
+    ['from=2026-02-30', 400],
+    ['from=yesterday', 400],
+    ['from=2026-12-05&to=2026-12-01', 400],
+    ['from=2020-01-01&to=2026-12-01', 400],
+    ['from=2020-01-01', 400],
+    [`eventId=${randomUUID()}`, 404],
+    ['eventId=nope', 404],
+  ])('%s → %i with a problem', async (query, status) => {
+    for (const path of ['dashboard', 'orders.csv', 'attendees.csv']) {
+      const res = await ctx.request(admin, { method: 'GET', url: `/api/admin/${path}?${query}` });
+      expect(res.statusCode, `${path}?${query}: ${res.body}`).toBe(status);
+      expect(res.json()).toMatchObject({ status });
+    }
+  });
+
+  it('answers a reversed range with the field’s message, in Arabic on the Arabic site', async () => {
+    const res = await ctx.request(admin, {
+      method: 'GET',
+      url: '/api/admin/dashboard?from=2026-12-05&to=2026-12-01',
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('يجب أن يكون تاريخ النهاية');
+  });
+});
+
+describe('the CSV exports', () => {
+  it('gives the orders the figures sum, spreadsheet-safe, with Arabic headings and names intact', async () => {
+    const event = await createTestEvent(pool, { capacity: 20, pricePiasters: 12_345, title: '=cmd|" /C calc"!A0' });
+    const buyer = await ctx.createUser({ firstName: '=HYPERLINK("x")', lastName: 'سارة' });
+    const bookingId = await buyTickets(ctx, buyer, event.id, 2);
+    const today = todayIn(ZONE);
+    const query = `from=${addDays(today, -1)}&to=${today}&eventId=${event.id}`;
+    const { rows, raw } = await csv('orders.csv', query);
+    expect(raw.startsWith('\uFEFF')).toBe(true);
+    expect(rows[0]).toEqual([
+      'Order',
+      'Event',
+      'Event date',
+      'Name',
+      'Email',
+      'Paid with',
+      `Paid at (${ZONE})`,
+      'Tickets',
+      'Paid (EGP)',
+      `Refunded at (${ZONE})`,
+      'Tickets refunded',
+      'Refunded (EGP)',
+      'Status',
+    ]);
+    expect(rows).toHaveLength(2);
+    const [order] = rows.slice(1);
+    expect(order?.[0]).toBe(bookingId);
+    expect(order?.[1]).toBe(`'=cmd|" /C calc"!A0`);
+    expect(order?.[3]).toBe(`'=HYPERLINK("x") سارة`);
+    expect(order?.slice(5, 9)).toEqual([
+      'Test card',
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      '2',
+      '246.90',
+    ]);
+    expect(order?.[12]).toBe('Paid');
+
+    const arabic = await csv('orders.csv', query, 'ar');
+    expect(arabic.rows[0]?.[0]).toBe('الطلب');
+    expect(arabic.rows[1]?.[8]).toBe('246.90');
+
+    const attendees = await csv('attendees.csv', query);
+    expect(attendees.rows[0]?.slice(0, 3)).toEqual(['Event', 'Event date', 'Name']);
+    expect(attendees.rows).toHaveLength(3);
+    expect(attendees.rows[1]?.[0]).toBe(`'=cmd|" /C calc"!A0`);
+  });
+});
+
+describe('the admins’ live stream', () => {
+  it('tells a connected admin that an event’s sales moved, and nobody else', async () => {
+    const event = await createTestEvent(pool, { capacity: 20 });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    try {
+      const res = await fetch(`${address}/api/admin/live`, { headers: { cookie: admin.cookie }, signal: abort.signal });
+      expect(res.status).toBe(200);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const until = async (pattern: string) => {
+        while (!text.includes(pattern)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`stream ended before ${pattern}: ${text}`);
+          text += decoder.decode(value);
+        }
+      };
+      await until('event: ready');
+      await buyTickets(ctx, await ctx.createUser(), event.id, 1);
+      await until(`event: sales\ndata: {"eventId":"${event.id}"}`);
+      const user = await ctx.createUser();
+      const refused = await fetch(`${address}/api/admin/live`, { headers: { cookie: user.cookie } });
+      expect(refused.status).toBe(403);
+    } finally {
+      abort.abort();
+    }
+  });
+});
+
+it('keeps the capacity invariant', () => expectCapacityInvariant(pool));
