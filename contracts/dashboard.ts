@@ -32,14 +32,22 @@ export const LIVE_SALES_EVENT = 'sales';
 
 const dayParam = z.string().max(20).refine(isValidDate, msg('dashboard.dayInvalid')).optional();
 
+/** Both ends given and real dates (a field's own check reports a bad one). */
+function bothDays(q: { from?: string; to?: string }): boolean {
+  return q.from !== undefined && q.to !== undefined && isValidDate(q.from) && isValidDate(q.to);
+}
+
 export const dashboardQuerySchema = z
   .object({
     from: dayParam,
     to: dayParam,
     eventId: z.string().max(200).optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: msg('dashboard.rangeReversed'), path: ['to'] })
-  .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) < DASHBOARD_MAX_DAYS, {
+  .refine((q) => !bothDays(q) || (q.from as string) <= (q.to as string), {
+    message: msg('dashboard.rangeReversed'),
+    path: ['to'],
+  })
+  .refine((q) => !bothDays(q) || daysBetween(q.from as string, q.to as string) < DASHBOARD_MAX_DAYS, {
     message: msg('dashboard.rangeTooLong', { max: DASHBOARD_MAX_DAYS }),
     path: ['from'],
   });

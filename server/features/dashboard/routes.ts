@@ -92,7 +92,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
     },
     async (request, reply) => {
       const id = request.params.id.toLowerCase();
-      if (!isUuid(id)) throw new NotFoundError('catalogue.eventNotFound', 'EVENT_NOT_FOUND');
+      if (!isUuid(id) || !(await views.exists(id)))
+        throw new NotFoundError('dashboard.eventNotFound', 'EVENT_NOT_FOUND');
       views.count(id);
       return reply.code(204).send(null);
     },

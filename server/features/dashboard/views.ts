@@ -1,6 +1,6 @@
 import { todayIn } from '../../../contracts/dates';
 import type { Queryable } from '../../db/client';
-import { addPageViews } from './repository';
+import { addPageViews, isLiveEvent } from './repository';
 
 /** How often the views counted in memory are written. */
 export const VIEWS_FLUSH_MS = 5_000;
@@ -14,6 +14,18 @@ const MAX_PENDING = 10_000;
  */
 export function createViewCounter({ db, timeZone }: { db: Queryable; timeZone: string }) {
   let pending = new Map<string, number>();
+  /** Ids already looked up (true: a live event); forgotten when it grows past MAX_PENDING. */
+  let known = new Map<string, boolean>();
+
+  /** Whether `eventId` is an event not deleted (asked once per id, then remembered). */
+  async function exists(eventId: string): Promise<boolean> {
+    const seen = known.get(eventId);
+    if (seen !== undefined) return seen;
+    const live = await isLiveEvent(db, eventId);
+    if (known.size >= MAX_PENDING) known = new Map();
+    known.set(eventId, live);
+    return live;
+  }
 
   function count(eventId: string): void {
     const key = `${eventId}|${todayIn(timeZone)}`;
@@ -39,7 +51,7 @@ export function createViewCounter({ db, timeZone }: { db: Queryable; timeZone: s
     }
   }
 
-  return { count, flush };
+  return { count, exists, flush };
 }
 
 export type ViewCounter = ReturnType<typeof createViewCounter>;

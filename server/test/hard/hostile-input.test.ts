@@ -333,8 +333,12 @@ describe('hostile path parameters', () => {
           });
           figures.cases++;
           const info = `${op.method} ${url.slice(0, 200)}`;
+          // A dot segment ('..') names another path, as in any URL (/api/admin/events/../attendees.csv is
+          // /api/admin/attendees.csv): that path's own answer, never a server error.
+          if (new URL(url, 'http://host').pathname !== url.split('?')[0])
+            expect(res.statusCode, info).toBeLessThan(500);
           // Nothing exists under a random id: every answer is a client error, and nothing changes.
-          expectProblem(res, info);
+          else expectProblem(res, info);
           expect(await databaseFingerprint(ctx.database), `${info}: the database changed`).toEqual(before);
         }),
         { numRuns: RUNS, endOnFailure: true },
