@@ -36,7 +36,7 @@ describe('categoryView', () => {
     expect(view('music', categories, ar)).toEqual({ heading: 'الموسيقى', unknown: false });
     expect(view('all', categories, ar).heading).toBe('كل الفعاليات');
     expect(categoryDescription(view('music', categories, ar), ar)).toBe(
-      'تصفّح فعاليات الموسيقى على إيفنتري واحجز تذاكرك.',
+      'تصفّح فعاليات \u2068الموسيقى\u2069 على إيفنتري واحجز تذاكرك.',
     );
     // A category added later without a translation keeps its own name.
     expect(view('jazz', [{ id: 'jazz', name: 'Jazz' }], ar).heading).toBe('Jazz');

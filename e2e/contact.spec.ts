@@ -124,7 +124,7 @@ test('an Arabic visitor writes to the team in Arabic, right to left, and the tea
   await expect(page.getByRole('heading', { name: 'تم إرسال الرسالة بنجاح' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'العودة إلى الرئيسية' })).toBeVisible();
 
-  const mail = await waitForMail('hosts@eventry.test', /^رسالة تواصل على إيفنتري: أمسية عود على السطح$/);
+  const mail = await waitForMail('hosts@eventry.test', /^رسالة تواصل على إيفنتري: \u2068أمسية عود على السطح\u2069$/);
   expect(mail.replyTo).toBe('nour@example.com');
   expect(mail.text).toContain('الاسم: نور هاني');
   expect(mail.html).toContain('<html lang="ar" dir="rtl">');

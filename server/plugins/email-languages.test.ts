@@ -32,7 +32,7 @@ describe('account emails', () => {
     expect(res.statusCode).toBe(200);
     const mail = await latest('arabic-signup@example.com', 'verification');
     expect(mail.subject).toBe('إيفنتري: أكّد بريدك الإلكتروني');
-    expect(mail.text).toMatch(/^مرحبًا Mona Adel،\n\nأهلًا بك في إيفنتري!/);
+    expect(mail.text).toMatch(/^مرحبًا \u2068Mona Adel\u2069،\n\nأهلًا بك في إيفنتري!/);
     expect(mail.text).toMatch(/\nhttp:\/\/localhost:3000\/api\/auth\/verify-email\?token=\S+\n/);
     expect(mail.text.endsWith('— فريق إيفنتري')).toBe(true);
     expect(mail.html).toMatch(/^<!doctype html><html lang="ar" dir="rtl"><body /);

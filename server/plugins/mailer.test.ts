@@ -129,9 +129,9 @@ describe('deliverDueMail', () => {
       data,
     });
     expect(await deliverDueMail(db, transport)).toMatchObject({ sent: 1 });
-    const [got] = received('إيفنتري: تذاكرك لفعالية Jazz <Night>');
-    expect(got?.text).toContain('مرحبًا ليلى،');
-    expect(got?.text).toContain('تم تأكيد حجزك لفعالية Jazz <Night>.');
+    const [got] = received('إيفنتري: تذاكرك لفعالية \u2068Jazz <Night>\u2069');
+    expect(got?.text).toContain('مرحبًا \u2068ليلى\u2069،');
+    expect(got?.text).toContain('تم تأكيد حجزك لفعالية \u2068Jazz <Night>\u2069.');
     expect(got?.text).toContain('التاريخ: يوم الجمعة، ٢٧ نوفمبر ٢٠٢٦');
     expect(got?.text).toContain('الوقت: من ٧:٠٠ م إلى ١٠:٣٠ م');
     expect(got?.text).toContain('التذاكر: ٣ تذاكر');

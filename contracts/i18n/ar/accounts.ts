@@ -32,7 +32,7 @@ export const accounts: Translation<typeof english> = {
   },
   notYourEmail: 'هذا ليس البريد الإلكتروني لحسابك',
   accountNotFound: 'الحساب غير موجود',
-  noSuchAuthRoute: 'لا يوجد مسار لـ {method} {path}',
+  noSuchAuthRoute: 'لا يوجد مسار للطلب {method} {path}',
   languageInvalid: 'يجب أن تكون اللغة en أو ar',
 
   email: 'البريد الإلكتروني',

@@ -1,7 +1,10 @@
 import type { admin as english } from '../en/admin';
 import type { Translation } from '../types';
 
-/** \u2066…\u2069 (invisible isolates) keep an email left to right inside the Arabic sentence. */
+/**
+ * \u2066…\u2069 (invisible isolates) keep an email left to right inside the Arabic sentence, \u2068…\u2069 a title
+ * in its own direction.
+ */
 export const admin: Translation<typeof english> = {
   listTitle: 'قائمة الفعاليات',
   mailboxTitle: 'صندوق البريد',
@@ -64,11 +67,11 @@ export const admin: Translation<typeof english> = {
   edit: 'تعديل',
   delete: 'حذف',
   cancel: 'إلغاء',
-  attendeesOf: 'حضور {title}',
-  editOf: 'تعديل {title}',
-  deleteOf: 'حذف {title}',
+  attendeesOf: 'حضور \u2068{title}\u2069',
+  editOf: 'تعديل \u2068{title}\u2069',
+  deleteOf: 'حذف \u2068{title}\u2069',
   cancelEvent: 'إلغاء الفعالية',
-  cancelEventOf: 'إلغاء فعالية {title}',
+  cancelEventOf: 'إلغاء فعالية \u2068{title}\u2069',
   cancelledBadge: 'ملغاة',
   confirmCancelEventTitle: 'هل تريد إلغاء هذه الفعالية؟',
   confirmCancelEvent:

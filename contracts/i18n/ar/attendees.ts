@@ -1,10 +1,10 @@
 import type { attendees as english } from '../en/attendees';
 import type { Translation } from '../types';
 
-/** \u2068…\u2069 (invisible isolates) keep a name in its own direction inside the Arabic sentence. */
+/** \u2068…\u2069 (invisible isolates) keep a title, a name or a search in its own direction inside the Arabic sentence. */
 export const attendees: Translation<typeof english> = {
   title: 'الحضور',
-  titleOf: 'الحضور · {event}',
+  titleOf: 'الحضور · \u2068{event}\u2069',
   backToEvents: 'العودة إلى قائمة الفعاليات',
   sold: 'التذاكر المُباعة',
   checkedIn: 'سجّلوا الحضور',
@@ -12,7 +12,7 @@ export const attendees: Translation<typeof english> = {
   searchLabel: 'ابحث في الحضور',
   searchPlaceholder: 'الاسم أو البريد الإلكتروني أو كود التذكرة',
   empty: 'لم تُبَع أي تذاكر بعد',
-  noMatch: 'لا توجد تذاكر تطابق «{q}»',
+  noMatch: 'لا توجد تذاكر تطابق «\u2068{q}\u2069»',
   downloadCsv: 'تنزيل ملف CSV',
   live: 'تُحدَّث تلقائيًا كل بضع ثوانٍ',
   statusValid: 'صالحة',

@@ -1,6 +1,7 @@
 import type { catalogue as english } from '../en/catalogue';
 import type { Translation } from '../types';
 
+/** \u2068…\u2069 (invisible isolates) keep text a person typed in its own direction inside the Arabic sentence. */
 export const catalogue: Translation<typeof english> = {
   homeDescription:
     'اكتشف الحفلات والمباريات ولقاءات التكنولوجيا ومعارض الفن وفعاليات الطعام القريبة منك، واحجز تذاكرك في ثوانٍ.',
@@ -39,7 +40,7 @@ export const catalogue: Translation<typeof english> = {
   privacy2:
     'لا نخزّن أرقام البطاقات أبدًا: عند الدفع عبر Stripe تذهب بيانات البطاقة إلى Stripe مباشرةً ولا تمر بخوادمنا. لا نبيع بياناتك ولا نشاركها مع المعلنين.',
   privacy3: 'يمكنك تعديل ملفك الشخصي في أي وقت، أو أن تطلب منا حذف حسابك عبر نموذج التواصل.',
-  terms1: 'تُحجز التذاكر لك بضع دقائق أثناء الدفع، وتصبح لك بمجرد تأكيد الدفع.',
+  terms1: 'تبقى التذاكر محجوزة لك لبضع دقائق أثناء الدفع، وتصبح ملكًا لك بمجرد تأكيد الدفع.',
   terms2:
     'يحدد المنظمون تفاصيل الفعاليات (التواريخ والمواعيد والأسعار)، وإذا أُلغيت فعالية فمنظموها مسؤولون عن رد المبالغ.',
   terms3:
@@ -79,10 +80,10 @@ export const catalogue: Translation<typeof english> = {
   soldOutSuffix: '· نفدت التذاكر',
   loadingEvent: 'جارٍ تحميل الفعالية',
   eventFallbackTitle: 'فعالية',
-  noSuchCategory: 'لا يوجد تصنيف باسم «{category}». اختر تصنيفًا مما يلي، أو',
+  noSuchCategory: 'لا يوجد تصنيف باسم «\u2068{category}\u2069». اختر تصنيفًا مما يلي، أو',
   sentenceEnd: '.',
   seeAllEvents: 'اعرض كل الفعاليات',
-  titlesStartingWith: 'العناوين التي تبدأ بـ«{q}»',
+  titlesStartingWith: 'العناوين التي تبدأ بـ«\u2068{q}\u2069»',
   clearSearch: 'مسح البحث',
   loadingEvents: 'جارٍ تحميل الفعاليات',
   eventsHeading: 'الفعاليات',
@@ -99,8 +100,8 @@ export const catalogue: Translation<typeof english> = {
   allEvents: 'كل الفعاليات',
   categoryNotFound: 'التصنيف غير موجود',
   categoryNotFoundDescription: 'لا يوجد هذا التصنيف على إيفنتري. تصفّح كل الفعاليات واحجز تذاكرك.',
-  categoryDescription: 'تصفّح فعاليات {category} على إيفنتري واحجز تذاكرك.',
-  eventDescription: '{date} في {location}، تنظيم {host}. {description}',
+  categoryDescription: 'تصفّح فعاليات \u2068{category}\u2069 على إيفنتري واحجز تذاكرك.',
+  eventDescription: '{date} في \u2068{location}\u2069، تنظيم \u2068{host}\u2069. \u2068{description}\u2069',
   refundPolicy: 'الاسترداد: يمكنك إلغاء حجزك حتى {hours} قبل بدء الفعالية واسترداد المبلغ كاملًا.',
   refundPolicyWithFee:
     'الاسترداد: يمكنك إلغاء حجزك حتى {hours} قبل بدء الفعالية واسترداد المبلغ بعد خصم رسوم إلغاء قدرها {fee}٪.',

@@ -1,6 +1,7 @@
 import type { payment as english } from '../en/payment';
 import type { Translation } from '../types';
 
+/** \u2068…\u2069 (invisible isolates) keep a title in its own direction inside the Arabic sentence. */
 export const payment: Translation<typeof english> = {
   processing: 'جارٍ المعالجة...',
   unexpectedState: 'حدث خطأ غير متوقع',
@@ -62,10 +63,10 @@ export const payment: Translation<typeof english> = {
   ticketsLeftWithHold: {
     zero: 'لم تتبقَّ أي تذاكر',
     one: 'تبقّت تذكرة واحدة، وهي محجوزة لك',
-    two: 'تبقّت تذكرتان، منها {held} محجوزة لك',
-    few: 'تبقّت {count} تذاكر، منها {held} محجوزة لك',
-    many: 'تبقّت {count} تذكرة، منها {held} محجوزة لك',
-    other: 'تبقّت {count} تذكرة، منها {held} محجوزة لك',
+    two: 'تبقّت تذكرتان، والمحجوز لك منهما: {held}',
+    few: 'تبقّت {count} تذاكر، والمحجوز لك منها: {held}',
+    many: 'تبقّت {count} تذكرة، والمحجوز لك منها: {held}',
+    other: 'تبقّت {count} تذكرة، والمحجوز لك منها: {held}',
   },
   atMostAtOnce: {
     zero: 'لا يمكنك حجز تذاكر الآن.',
@@ -76,7 +77,7 @@ export const payment: Translation<typeof english> = {
     other: 'يمكنك حجز {count} تذكرة على الأكثر في المرة الواحدة.',
   },
   getATicket: 'احجز تذكرة',
-  ticketsFor: 'تذاكر {title}',
+  ticketsFor: 'تذاكر \u2068{title}\u2069',
   tickets: 'التذاكر',
   paymentMethod: 'طريقة الدفع',
   heading: 'الدفع',

@@ -1,6 +1,7 @@
 import type { tickets as english } from '../en/tickets';
 import type { Translation } from '../types';
 
+/** \u2068…\u2069 (invisible isolates) keep a title or a name in its own direction inside the Arabic sentence. */
 export const tickets: Translation<typeof english> = {
   ticketOf: 'التذكرة {number} من {of}',
   qrLabel: 'رمز QR للتذكرة {number} من {of}',
@@ -16,13 +17,13 @@ export const tickets: Translation<typeof english> = {
   none: 'ستظهر تذاكرك هنا بمجرد تأكيد الدفع.',
   loadFailed: 'تعذّر تحميل تذاكرك.',
   retry: 'حاول مرة أخرى',
-  listLabel: 'تذاكر {title}',
+  listLabel: 'تذاكر \u2068{title}\u2069',
   showAtDoor: 'اعرض هذا الرمز عند البوابة، أو أخبر فريق البوابة بالرمز المختصر.',
   emailIntro:
     'اعرض رمز QR الخاص بكل تذكرة عند البوابة (أو أخبر فريق البوابة برمزها المختصر). أرفقنا موعد الفعالية في ملف تقويم.',
   emailPdfHint: 'تجد تذاكرك أيضًا في ملفك الشخصي تحت «تذاكرك»، مع ملف PDF للطباعة.',
-  pdfHolder: 'حامل التذكرة: {name}',
-  pdfTitle: 'تذاكر: {title}',
+  pdfHolder: 'حامل التذكرة: \u2068{name}\u2069',
+  pdfTitle: 'تذاكر: \u2068{title}\u2069',
   pdfWhen: '{date}، من {start} إلى {end}',
   bookingNotPaid: 'لم يُدفع هذا الحجز، لذا لا توجد له تذاكر.',
   bookingNotFound: 'الحجز غير موجود',

@@ -1,6 +1,7 @@
 import type { waitlist as english } from '../en/waitlist';
 import type { Translation } from '../types';
 
+/** \u2068…\u2069 (invisible isolates) keep a title in its own direction inside the Arabic sentence. */
 export const waitlist: Translation<typeof english> = {
   ticketsAvailable: 'التذاكر متاحة: احجزها بدلًا من الانضمام إلى قائمة الانتظار.',
   alreadyWaiting: 'أنت في قائمة الانتظار لهذه الفعالية بالفعل.',
@@ -54,7 +55,7 @@ export const waitlist: Translation<typeof english> = {
   payNow: 'ادفع الآن',
   decline: 'رفض',
   declineTitle: 'هل تريد رفض هذه التذاكر؟',
-  declineIntro: 'تنتقل التذاكر المحجوزة لك لفعالية {title} إلى الشخص التالي في قائمة الانتظار.',
+  declineIntro: 'تنتقل التذاكر المحجوزة لك لفعالية \u2068{title}\u2069 إلى الشخص التالي في قائمة الانتظار.',
   keepOffer: 'الإبقاء عليها',
   confirmDecline: 'رفض التذاكر',
   declining: 'جارٍ الرفض…',

@@ -236,7 +236,7 @@ describe('the contact form in Arabic', () => {
     const res = await send({ ...valid, name: 'نور هاني', subject: 'أمسية عود' }, randomAddress(), arabic);
     expect(res.statusCode).toBe(201);
     while ((await deliverDueMail(ctx.database.db, transport)).sent > 0);
-    const mail = smtp.received.find((m) => m.subject === 'رسالة تواصل على إيفنتري: أمسية عود');
+    const mail = smtp.received.find((m) => m.subject === 'رسالة تواصل على إيفنتري: \u2068أمسية عود\u2069');
     expect(mail?.envelopeTo).toEqual(['hosts@eventry.test']);
     expect(mail?.replyTo).toBe(valid.email);
     expect(mail?.text).toContain('الاسم: نور هاني\nالبريد الإلكتروني: nour@example.com\nالموضوع: أمسية عود');

@@ -122,8 +122,8 @@ describe('a buyer cancels', () => {
       [id],
     );
     expect(mail.rows).toHaveLength(1);
-    expect(mail.rows[0]?.subject).toBe('إيفنتري: استرداد مبلغ حجزك لفعالية Oud Night');
-    expect(mail.rows[0]?.text_body).toContain('أُلغيت تذكرتان من حجزك لفعالية Oud Night، ورددنا إليك');
+    expect(mail.rows[0]?.subject).toBe('إيفنتري: استرداد مبلغ حجزك لفعالية \u2068Oud Night\u2069');
+    expect(mail.rows[0]?.text_body).toContain('أُلغيت تذكرتان من حجزك لفعالية \u2068Oud Night\u2069، ورددنا إليك');
   });
 
   it('refuses once the policy’s cutoff has passed, and for an event without refunds', async () => {

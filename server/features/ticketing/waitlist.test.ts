@@ -329,10 +329,10 @@ describe('the offer email', () => {
       .then((r) => r.rows);
     // As the mail worker renders it on the way out.
     const mail = mailBodies(row as { kind: string; text: string | null; html: string | null; data: unknown });
-    expect(mail.subject).toBe(`إيفنتري: تذاكر فعالية ${event.title} في انتظارك`);
+    expect(mail.subject).toBe(`إيفنتري: تذاكر فعالية \u2068${event.title}\u2069 في انتظارك`);
     expect(mail.html).toContain('dir="rtl"');
     expect(mail.html).toContain(`<span dir="auto">${event.title}</span>`);
-    expect(mail.text).toContain('مرحبًا منى');
+    expect(mail.text).toContain('مرحبًا \u2068منى\u2069');
     expect(mail.text).toMatch(/[٠-٩]/); // the hold's end in Arabic digits
     expect(mail.text).toContain(`/payment?booking=${(row?.data as { bookingId: string } | undefined)?.bookingId}`);
   });
