@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from './dashboard-labels';
 import { addDays, daysBetween, isValidDate } from './dates';
 import { msg } from './i18n/text';
 import type { MessageKey } from './i18n/types';
+
+export {
+  LIVE_SALES_EVENT,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethodKey,
+} from './dashboard-labels';
 
 /**
  * The organiser's dashboard (admins only):
@@ -27,8 +35,6 @@ export const DASHBOARD_DEFAULT_DAYS = 30;
 export const DASHBOARD_MAX_DAYS = 731;
 /** Arrivals at the door are counted per this many minutes. */
 export const ARRIVALS_BUCKET_MINUTES = 15;
-/** The admin live stream's message when sales or check-ins of an event moved. */
-export const LIVE_SALES_EVENT = 'sales';
 
 const dayParam = z.string().max(20).refine(isValidDate, msg('dashboard.dayInvalid')).optional();
 
@@ -52,18 +58,6 @@ export const dashboardQuerySchema = z
     path: ['from'],
   });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
-
-/** How a booking was paid. */
-export const PAYMENT_METHODS = ['simulated', 'stripe', 'paymob-card', 'paymob-wallet', 'paymob-cash'] as const;
-export type PaymentMethodKey = (typeof PAYMENT_METHODS)[number];
-
-export const PAYMENT_METHOD_LABELS = {
-  simulated: 'dashboard.methods.simulated',
-  stripe: 'dashboard.methods.stripe',
-  'paymob-card': 'dashboard.methods.paymobCard',
-  'paymob-wallet': 'dashboard.methods.paymobWallet',
-  'paymob-cash': 'dashboard.methods.paymobCash',
-} as const satisfies Record<PaymentMethodKey, MessageKey>;
 
 const count = z.number().int();
 

@@ -149,6 +149,18 @@ const pages = {
     module: 'src/features/admin/routes/admin-attendees.tsx',
     // Named by its content: 'Attendees · {the event's title}'.
   },
+  adminDashboard: {
+    path: '/admin/dashboard',
+    guard: 'require-admin',
+    module: 'src/features/admin/routes/admin-dashboard.tsx',
+    title: 'dashboard.title',
+  },
+  adminEventDashboard: {
+    path: '/admin/event/:id/dashboard',
+    guard: 'require-admin',
+    module: 'src/features/admin/routes/admin-dashboard.tsx',
+    // Named by its content: 'Dashboard · {the event's title}'.
+  },
   adminMailbox: {
     path: '/admin/mailbox',
     guard: 'require-admin',

@@ -51,6 +51,8 @@ describe('the pages of the route manifest, as a page load gets them', () => {
       adminEventForm: SITE_TITLE,
       adminAttendees: SITE_TITLE,
       adminMailbox: SITE_TITLE,
+      adminDashboard: SITE_TITLE,
+      adminEventDashboard: SITE_TITLE,
       checkInEvents: SITE_TITLE,
       eventCheckIn: SITE_TITLE,
       doorStaff: SITE_TITLE,

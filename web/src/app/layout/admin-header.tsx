@@ -31,6 +31,25 @@ export function AdminHeader({ me }: { me: Me }) {
   return (
     <AdminHeaderFrame>
       <div className="flex min-w-0 items-center gap-2 sm:gap-4">
+        {/* A chart on a phone: an Arabic header with the mailbox has no room for one more word. */}
+        <NavLink
+          to="/admin/dashboard"
+          className={({ isActive }) =>
+            `grid shrink-0 place-items-center whitespace-nowrap text-sm font-medium hover:text-accent max-sm:-mx-1 max-sm:size-6 ${isActive ? 'text-accent' : 'text-fg'}`
+          }
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5 sm:hidden"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path strokeLinecap="round" strokeLinejoin="round" d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />
+          </svg>
+          <span className="max-sm:sr-only">{t('dashboard.title')}</span>
+        </NavLink>
         <NavLink
           to="/admin/check-in"
           className={({ isActive }) =>

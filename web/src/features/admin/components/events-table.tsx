@@ -55,6 +55,14 @@ function PeopleIcon() {
   );
 }
 
+function ChartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />
+    </svg>
+  );
+}
+
 function CancelIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
@@ -150,6 +158,14 @@ export function EventsTable({
                     className={cn(iconButton, 'hover:text-accent')}
                   >
                     <PeopleIcon />
+                  </Link>
+                  <Link
+                    to={`/admin/event/${event.id}/dashboard`}
+                    aria-label={t('dashboard.dashboardOf', { title: event.title })}
+                    title={t('dashboard.title')}
+                    className={cn(iconButton, 'hover:text-accent')}
+                  >
+                    <ChartIcon />
                   </Link>
                   <Link
                     to={`/admin/event/${event.id}`}

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
 import { refundPolicyText } from '../../../lib/refund-policy';
+import { countEventView } from '../api/count-view';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
 import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
@@ -36,6 +37,10 @@ export function EventDetailsRoute() {
   const i18n = useI18n();
   const { t, date, weekday, price, number } = i18n;
   const soldOut = event !== undefined && event.ticketsAvailable === 0 && !event.cancelledAt && !event.isDeleted;
+  // One view of the page for the organiser's funnel (an id that is no event is not counted by the server).
+  useEffect(() => {
+    if (valid) countEventView(id);
+  }, [id, valid]);
   // Once shown, the waitlist stays while the page is open: tickets that come back may be held for this user.
   const [waitlistOf, setWaitlistOf] = useState<string | null>(null);
   useEffect(() => {
