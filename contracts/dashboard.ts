@@ -132,7 +132,7 @@ export const dashboardSchema = z.object({
   funnel: z.object({
     /** Event pages opened (counted on the server, no cookies). */
     views: count,
-    /** Buyers who reserved tickets (one per buyer and event a day, however often they changed the quantity). */
+    /** Reservations made (a buyer changing the quantity of a hold is still one). */
     reservations: count,
     /** Bookings paid. */
     paid: count,

@@ -60,8 +60,8 @@ const done = {
   sales: [] as Sale[],
   refunds: [] as Refund[],
   checkIns: [] as CheckIn[],
-  /** Reservations: buyer, event and local day. */
-  reservations: new Set<string>(),
+  /** Reservations not replaced by their buyer's next choice: booking id → event and local day. */
+  reservations: new Map<string, { eventId: string; day: string }>(),
 };
 
 type Action =
@@ -140,10 +140,13 @@ async function perform(
   const day = localDay(at);
   switch (step.kind) {
     case 'reserve': {
+      const before = await bookingOf(user.id, event.id, 'pending');
       const res = await request(user, 'POST', '/api/bookings', { eventId: event.id, quantity: step.quantity });
       if (res.statusCode !== 201) return; // sold out
       await pool.query('UPDATE bookings SET created_at = $2 WHERE id = $1', [res.json().id, at]);
-      done.reservations.add(`${user.id}|${event.id}|${day}`);
+      // A new choice replaces the buyer's hold: one reservation still.
+      if (before && before.id !== res.json().id) done.reservations.delete(before.id);
+      done.reservations.set(res.json().id, { eventId: event.id, day });
       return;
     }
     case 'buy': {
@@ -279,10 +282,9 @@ async function expected(from: string, to: string, eventId: string | null) {
     byMethod: sales.length > 0 ? [{ method: 'simulated', bookings: sales.length, grossPiasters: gross }] : [],
     funnel: {
       views: 0,
-      reservations: [...done.reservations].filter((key) => {
-        const [, event, day = ''] = key.split('|');
-        return (eventId === null || event === eventId) && day >= from && day <= to;
-      }).length,
+      reservations: [...done.reservations.values()].filter(
+        (r) => (eventId === null || r.eventId === eventId) && r.day >= from && r.day <= to,
+      ).length,
       paid: sales.length,
     },
   };

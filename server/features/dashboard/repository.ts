@@ -110,8 +110,8 @@ export async function checkInsByDay(db: Queryable, range: RangeParams): Promise<
 }
 
 /**
- * The funnel's first two steps: event pages opened in the range, and buyers who reserved (one per buyer, event and
- * day, however often they changed the quantity; an offer from the waitlist counts as one).
+ * The funnel's first two steps: event pages opened in the range, and reservations made in it (a hold replaced by the
+ * same buyer's new choice of quantity is not counted again; an offer from the waitlist counts as one).
  */
 export async function viewsAndReservations(
   db: Queryable,
@@ -120,8 +120,9 @@ export async function viewsAndReservations(
   const result = await db.query<{ views: number; reservations: number }>(
     `SELECT (SELECT COALESCE(sum(v.views), 0) FROM page_views v
               WHERE v.day BETWEEN $2::date AND $3::date ${ofEvent(range, 'v.event_id')})::bigint AS views,
-            (SELECT count(DISTINCT (b.user_id, b.event_id, ${localDay('b.created_at')})) FROM bookings b
-              WHERE b.created_at >= ${LO} AND b.created_at < ${HI} ${ofEvent(range, 'b.event_id')})::int AS reservations`,
+            (SELECT count(*) FROM bookings b
+              WHERE b.created_at >= ${LO} AND b.created_at < ${HI} AND b.ended_reason IS DISTINCT FROM 'replaced'
+                ${ofEvent(range, 'b.event_id')})::int AS reservations`,
     params(range),
   );
   return result.rows[0] ?? { views: 0, reservations: 0 };
