@@ -1,7 +1,7 @@
 // The ceiling for the API rows: a bare Fastify server with no plugins, answering each URL with a JSON body
 // held in memory (the bytes our app returned for that URL). Started by bench/run.ts as a separate process.
 // Usage: node bench/ceiling-server.mjs <bodies.json>   (bodies.json: { "<url with query>": "<json text>" }; a key
-// 'POST <url>' is the answer to a POST of that url)
+// 'POST <url>' is the answer to a POST of that url). Keys carry their query string: '/api/admin/dashboard?from=…'.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
@@ -21,6 +21,7 @@ const answerPost = async (request, reply) => {
 app.get('/api/events', answer);
 app.post('/api/check-in', answerPost);
 app.get('/api/events/:id', answer);
+app.get('/api/admin/dashboard', answer);
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`LISTENING ${new URL(address).port}\n`);
 const stop = () => app.close().then(() => process.exit(0));

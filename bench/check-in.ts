@@ -85,7 +85,7 @@ async function issueTickets(pool: pg.Pool, tickets: number): Promise<{ eventId: 
 }
 
 /** A signed-in admin (user, session and cookie written straight to the database, as the buyers are). */
-async function adminCookie(pool: pg.Pool, authSecret: string): Promise<string> {
+export async function adminCookie(pool: pg.Pool, authSecret: string): Promise<string> {
   const [cookie] = await createBuyers(pool, authSecret, 1);
   const token = decodeURIComponent((cookie as string).split('=')[1] as string).split('.')[0];
   await pool.query(

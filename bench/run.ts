@@ -4,7 +4,8 @@
  * and writes bench/results/latest.json. Options: --duration=S (seconds per load run, default 10),
  * --only=1,2,4 (rows to run; the start-up row always runs because every other row needs the app; row 7, tickets:
  * check-ins/s and the cost of issuing tickets at payment, bench/check-in.ts; row 8: returns during an on-sale, the
- * waitlist offered every returned ticket, bench/returns.ts),
+ * waitlist offered every returned ticket, bench/returns.ts; row 9: the organiser's dashboard of one event with
+ * 100,000 bookings, 10 admins, and the dashboard page's JS, bench/dashboard.ts),
  * --cpu-prof (write bench/results/app.cpuprofile of the app and a summary in latest.json).
  */
 
@@ -15,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCheckInBench } from './check-in';
+import { runDashboardBench } from './dashboard';
 import { buildHelloWorld, type HelloWorld, measurePages, type PageLoad } from './lib/bundles';
 import { webComposition } from './lib/composition';
 import { type LighthouseRun, runLighthouse, serveTrivialPage } from './lib/lighthouse';
@@ -512,6 +514,12 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
   }
 }
 
+/** node-postgres settings for the app's embedded database (Unix socket in DATA_DIR/postgres). */
+async function appDatabase(app: AppProcess): Promise<ReservationsBenchContext['database']> {
+  const password = (await readFile(path.join(app.dataDir, '.postgres-password'), 'utf8')).trim();
+  return { host: path.join(app.dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' };
+}
+
 /**
  * Row 3 belongs to the bookings feature: bench/reservations.ts exports runReservationsBench(context).
  * It receives the running app and its database and returns table rows (BenchRow[], or { rows }) plus
@@ -569,11 +577,11 @@ async function reservationsRow(app: AppProcess, workDir: string, limitMs: number
     );
     return;
   }
-  const password = (await readFile(path.join(app.dataDir, '.postgres-password'), 'utf8')).trim();
+  const database = await appDatabase(app);
   const context: Omit<ReservationsBenchContext, 'log'> = {
     baseUrl: app.baseUrl,
     dataDir: app.dataDir,
-    database: { host: path.join(app.dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' },
+    database,
     admin: ADMIN,
     concurrencies: [50, 200],
     tickets: 100_000,
@@ -614,34 +622,43 @@ async function reservationsRow(app: AppProcess, workDir: string, limitMs: number
   }
 }
 
-/** Row 7 (issue 33): check-ins/s beside the bare route, and paid/s with and without tickets issued (bench/check-in.ts). */
-async function checkInRows(app: AppProcess, workDir: string) {
-  const password = (await readFile(path.join(app.dataDir, '.postgres-password'), 'utf8')).trim();
-  const result = await runCheckInBench({
+/**
+ * What each feature's bench module is given: the running app, its database, the load duration, a log, and a way to
+ * start the bare-route ceiling with bodies of its own.
+ */
+async function featureContext(app: AppProcess, workDir: string, name: string) {
+  return {
     baseUrl: app.baseUrl,
     dataDir: app.dataDir,
-    database: { host: path.join(app.dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' },
-    startCeiling: (bodies) => startCeiling(benchDir, workDir, bodies),
-    scanners: 50,
+    database: await appDatabase(app),
     durationSeconds: DURATION_S,
-    log: (message) => log(`check-in: ${message}`),
-  });
-  figures.checkIn = result;
-  for (const r of result.rows) rows.push({ row: 7, ...r });
+    log: (message: string) => log(`${name}: ${message}`),
+    startCeiling: (bodies: Record<string, string>) => startCeiling(benchDir, workDir, bodies),
+  };
 }
 
-async function returnsRows(app: AppProcess) {
-  const password = (await readFile(path.join(app.dataDir, '.postgres-password'), 'utf8')).trim();
-  const result = await runReturnsBench({
-    baseUrl: app.baseUrl,
-    dataDir: app.dataDir,
-    database: { host: path.join(app.dataDir, 'postgres'), port: 5432, user: 'postgres', password, database: 'eventry' },
-    buyers: 200,
-    durationSeconds: DURATION_S,
-    log: (message) => log(`returns: ${message}`),
-  });
-  figures.returns = result;
-  for (const r of result.rows) rows.push({ row: 8, ...r });
+/** Keeps a feature bench's result in latest.json and its rows in the table. */
+function keepRows(row: number, key: string, result: { rows: Array<Omit<BenchRow, 'row'>> }) {
+  figures[key] = result;
+  for (const r of result.rows) rows.push({ row, ...r });
+}
+
+/** Row 7 (issue 33): check-ins/s beside the bare route, and paid/s with and without tickets issued (bench/check-in.ts). */
+async function checkInRows(app: AppProcess, workDir: string) {
+  keepRows(7, 'checkIn', await runCheckInBench({ ...(await featureContext(app, workDir, 'check-in')), scanners: 50 }));
+}
+
+async function returnsRows(app: AppProcess, workDir: string) {
+  keepRows(8, 'returns', await runReturnsBench({ ...(await featureContext(app, workDir, 'returns')), buyers: 200 }));
+}
+
+/** Row 9 (issue 37): the dashboard of one event with 100,000 bookings at 10 admins beside the bare route (bench/dashboard.ts). */
+async function dashboardRows(app: AppProcess, workDir: string) {
+  keepRows(
+    9,
+    'dashboard',
+    await runDashboardBench({ ...(await featureContext(app, workDir, 'dashboard')), admins: 10 }),
+  );
 }
 
 /**
@@ -732,12 +749,16 @@ async function main(): Promise<number> {
     if (wants(5)) await phase('row 5: Lighthouse', 360_000, () => lighthouseRows(running, targets.eventId));
     if (wants(3)) {
       // Row 7 comes after it: leave it two minutes.
-      const limit = Math.min(300_000, remaining() - 45_000 - (wants(7) ? 120_000 : 0) - (wants(8) ? 60_000 : 0));
+      const limit = Math.min(
+        300_000,
+        remaining() - 45_000 - (wants(7) ? 120_000 : 0) - (wants(8) ? 60_000 : 0) - (wants(9) ? 90_000 : 0),
+      );
       await phase('row 3: on-sale reservations', limit + 5000, () => reservationsRow(running, workDir, limit));
     }
     // After row 3, whose figures the tickets and bookings made here would otherwise weigh on.
     if (wants(7)) await phase('row 7: check-in and issuing tickets', 180_000, () => checkInRows(running, workDir));
-    if (wants(8)) await phase('row 8: returns during an on-sale', 120_000, () => returnsRows(running));
+    if (wants(8)) await phase('row 8: returns during an on-sale', 120_000, () => returnsRows(running, workDir));
+    if (wants(9)) await phase('row 9: dashboard of one event', 180_000, () => dashboardRows(running, workDir));
   } finally {
     await ceiling?.stop().catch(() => {});
     if (app) await stopApp(app).catch(() => {});

@@ -76,7 +76,10 @@ export async function measurePages(
   baseUrl: string,
   paths: string[],
   timeoutMs: number,
-  { lang }: { lang?: 'en' | 'ar' } = {},
+  {
+    lang,
+    cookies = [],
+  }: { lang?: 'en' | 'ar' /** 'name=value' pairs, e.g. a signed-in admin's session. */; cookies?: string[] } = {},
 ): Promise<PageLoad[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, timeout: 30_000 });
   try {
@@ -85,6 +88,10 @@ export async function measurePages(
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       // The page in a language of its own (the language switch's cookie); without it, the browser's English.
       if (lang) await context.addCookies([{ name: 'lang', value: lang, url: baseUrl }]);
+      for (const cookie of cookies) {
+        const at = cookie.indexOf('=');
+        await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl }]);
+      }
       const page = await context.newPage();
       const seen = new Map<string, 'js' | 'css'>();
       const consoleErrors: string[] = [];

@@ -29,8 +29,19 @@ interface RawRun {
   timeouts: number;
 }
 
-function rawRun(url: string, connections: number, durationS: number): Promise<RawRun> {
-  return autocannon({ url, connections, duration: durationS, skipAggregateResult: true }) as unknown as Promise<RawRun>;
+function rawRun(
+  url: string,
+  connections: number,
+  durationS: number,
+  headers: Record<string, string> = {},
+): Promise<RawRun> {
+  return autocannon({
+    url,
+    connections,
+    duration: durationS,
+    headers,
+    skipAggregateResult: true,
+  }) as unknown as Promise<RawRun>;
 }
 
 /** Several raw runs of one URL as one result: latency percentiles over every request of every run. */
@@ -79,10 +90,12 @@ export async function loadInTurns(
   durationS: number,
   slices = 4,
   warmupS = 2,
+  /** Sent with every request to both sides (a signed-in admin's cookie: the ceiling ignores it). */
+  headers: Record<string, string> = {},
 ): Promise<{ ours: LoadResult; ceiling: LoadResult }> {
   if (warmupS > 0) {
-    await rawRun(oursUrl, connections, warmupS);
-    await rawRun(ceilingUrl, connections, warmupS);
+    await rawRun(oursUrl, connections, warmupS, headers);
+    await rawRun(ceilingUrl, connections, warmupS, headers);
   }
   const slice = durationS / slices;
   const ours: RawRun[] = [];
@@ -90,11 +103,29 @@ export async function loadInTurns(
   for (let i = 0; i < slices; i++) {
     const order = i % 2 === 0 ? (['ours', 'ceiling'] as const) : (['ceiling', 'ours'] as const);
     for (const side of order) {
-      if (side === 'ours') ours.push(await rawRun(oursUrl, connections, slice));
-      else ceiling.push(await rawRun(ceilingUrl, connections, slice));
+      if (side === 'ours') ours.push(await rawRun(oursUrl, connections, slice, headers));
+      else ceiling.push(await rawRun(ceilingUrl, connections, slice, headers));
     }
   }
   return { ours: merged(oursUrl, connections, ours), ceiling: merged(ceilingUrl, connections, ceiling) };
+}
+
+/**
+ * One connection per URL, all at once for `durationS` (after `warmupS` of the same): clients that each ask for
+ * something of their own. Latency percentiles over every request; the rate is all requests over the wall time.
+ */
+export async function loadEach(
+  urls: string[],
+  durationS: number,
+  warmupS = 1,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
+  if (warmupS > 0) await Promise.all(urls.map((url) => rawRun(url, 1, warmupS, headers)));
+  const started = performance.now();
+  const runs = await Promise.all(urls.map((url) => rawRun(url, 1, durationS, headers)));
+  const seconds = (performance.now() - started) / 1000;
+  const result = merged(urls[0] ?? '', urls.length, runs);
+  return { ...result, durationS: round(seconds, 2), requestsPerSecond: round(result.requests / seconds) };
 }
 
 export interface CeilingServer {

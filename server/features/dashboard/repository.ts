@@ -10,11 +10,22 @@ import type { Queryable } from '../../db/client';
 /** `$1` time zone, `$2` first day, `$3` last day; `$4` the event (only in the one-event variants). */
 const LO = `(($2::date)::timestamp AT TIME ZONE $1)`;
 const HI = `((($3::date) + 1)::timestamp AT TIME ZONE $1)`;
-const localDay = (column: string) => `((${column}) AT TIME ZONE $1)::date::text`;
+/**
+ * Rows are put in days by comparing their instant with the range's local midnights (computed once per query, DST
+ * included), not by converting each row's instant to a local date: a `width_bucket` per row and a hash on an
+ * integer instead of a time-zone conversion, a text and a sort per row (bench row 9: the sales sum of 100,000
+ * bookings went from ~150 to ~40 ms). `BUCKETS` is the CTE of those midnights; `dayOf(n)` names bucket n.
+ */
+const BUCKETS = `bounds AS (
+  SELECT array_agg(((($2::date) + i)::timestamp AT TIME ZONE $1) ORDER BY i) AS starts
+    FROM generate_series(0, ($3::date) - ($2::date)) AS i)`;
+const bucketOf = (column: string) => `width_bucket(${column}, (SELECT starts FROM bounds))`;
+const DAY_OF_BUCKET = `(($2::date) + (bucket - 1))::text`;
 
 /** How a booking was paid, as contracts/dashboard.ts names it. */
-const METHOD = `CASE WHEN b.payment_provider = 'paymob' THEN 'paymob-' || COALESCE(b.payment_method, 'card')
-  ELSE COALESCE(b.payment_provider, 'simulated') END`;
+const methodOf = (provider: string, method: string) => `CASE WHEN ${provider} = 'paymob'
+  THEN 'paymob-' || COALESCE(${method}, 'card') ELSE COALESCE(${provider}, 'simulated') END`;
+const METHOD = methodOf('b.payment_provider', 'b.payment_method');
 
 export interface RangeParams {
   timeZone: string;
@@ -44,11 +55,16 @@ export interface SalesRow {
 /** Bookings paid in the range, per day and method. */
 export async function salesByDayAndMethod(db: Queryable, range: RangeParams): Promise<SalesRow[]> {
   const result = await db.query<SalesRow>(
-    `SELECT ${localDay('b.paid_at')} AS day, ${METHOD} AS method, count(*)::int AS bookings,
-            sum(b.quantity)::int AS tickets, sum(b.total_piasters)::bigint AS gross
-       FROM bookings b
-      WHERE b.paid_at >= ${LO} AND b.paid_at < ${HI} ${ofEvent(range, 'b.event_id')}
-      GROUP BY 1, 2`,
+    `WITH ${BUCKETS},
+     grouped AS (
+       SELECT ${bucketOf('b.paid_at')} AS bucket, b.payment_provider AS provider, b.payment_method AS paid_with,
+              count(*) AS bookings, sum(b.quantity) AS tickets, sum(b.total_piasters) AS gross
+         FROM bookings b
+        WHERE b.paid_at >= ${LO} AND b.paid_at < ${HI} ${ofEvent(range, 'b.event_id')}
+        GROUP BY 1, 2, 3)
+     SELECT ${DAY_OF_BUCKET} AS day, ${methodOf('provider', 'paid_with')} AS method, sum(bookings)::int AS bookings,
+            sum(tickets)::int AS tickets, sum(gross)::bigint AS gross
+       FROM grouped GROUP BY 1, 2`,
     params(range),
   );
   return result.rows;
@@ -88,10 +104,14 @@ export interface RefundRow {
 export async function refundsByDay(db: Queryable, range: RangeParams): Promise<RefundRow[]> {
   const join = range.eventId ? 'JOIN bookings b ON b.id = r.booking_id' : '';
   const result = await db.query<RefundRow>(
-    `SELECT ${localDay('r.completed_at')} AS day, sum(r.quantity)::int AS tickets, sum(r.amount_piasters)::bigint AS amount
-       FROM refunds r ${join}
-      WHERE r.status = 'succeeded' AND r.completed_at >= ${LO} AND r.completed_at < ${HI} ${ofEvent(range, 'b.event_id')}
-      GROUP BY 1`,
+    `WITH ${BUCKETS}
+     SELECT ${DAY_OF_BUCKET} AS day, tickets, amount FROM (
+       SELECT ${bucketOf('r.completed_at')} AS bucket, sum(r.quantity)::int AS tickets,
+              sum(r.amount_piasters)::bigint AS amount
+         FROM refunds r ${join}
+        WHERE r.status = 'succeeded' AND r.completed_at >= ${LO} AND r.completed_at < ${HI}
+          ${ofEvent(range, 'b.event_id')}
+        GROUP BY 1) AS per_day`,
     params(range),
   );
   return result.rows;
@@ -100,10 +120,13 @@ export async function refundsByDay(db: Queryable, range: RangeParams): Promise<R
 /** Tickets first admitted in the range and still valid, per day. */
 export async function checkInsByDay(db: Queryable, range: RangeParams): Promise<Array<{ day: string; count: number }>> {
   const result = await db.query<{ day: string; count: number }>(
-    `SELECT ${localDay('t.checked_in_at')} AS day, count(*)::int AS count
-       FROM tickets t
-      WHERE t.checked_in_at >= ${LO} AND t.checked_in_at < ${HI} AND t.voided_at IS NULL ${ofEvent(range, 't.event_id')}
-      GROUP BY 1`,
+    `WITH ${BUCKETS}
+     SELECT ${DAY_OF_BUCKET} AS day, count FROM (
+       SELECT ${bucketOf('t.checked_in_at')} AS bucket, count(*)::int AS count
+         FROM tickets t
+        WHERE t.checked_in_at >= ${LO} AND t.checked_in_at < ${HI} AND t.voided_at IS NULL
+          ${ofEvent(range, 't.event_id')}
+        GROUP BY 1) AS per_day`,
     params(range),
   );
   return result.rows;
