@@ -7,8 +7,8 @@ import { sendProblem } from './errors';
 /**
  * Prometheus metrics at GET /metrics, for METRICS_TOKEN's bearer only (without a token the address does not
  * exist): request latency by route, reservations and payments by outcome (read from their answers), holds
- * active, the mail outbox's depth and age, the database pools' use, live-stream clients, and Node's own
- * (memory, CPU, event-loop delay). Each app has its own registry.
+ * active, the mail outbox's depth and age, the database pools' use, live-stream clients, scheduled jobs' tries
+ * by outcome, and Node's own (memory, CPU, event-loop delay). Each app has its own registry.
  */
 
 /** What a reservation's or a payment's status code says happened. */
@@ -97,6 +97,22 @@ export const metricsPlugin = fp(
         this.set(app.notifications.clientCount);
       },
     });
+    const jobs = new Counter({
+      name: 'eventry_job_runs_total',
+      help: "Scheduled jobs' periods by outcome: ran or failed in this process, busy (another process was running it) or done (its run for the period was made already)",
+      labelNames: ['job', 'outcome'] as const,
+      registers: [registry],
+    });
+    app.scheduler.onTry((job, outcome) => jobs.inc({ job, outcome }));
+    new Gauge({
+      name: 'eventry_job_period_seconds',
+      help: 'The period of each scheduled job of this process',
+      labelNames: ['job'] as const,
+      registers: [registry],
+      collect() {
+        for (const [job, ms] of app.scheduler.periods) this.set({ job }, ms / 1000);
+      },
+    });
     // Read from the database at each scrape (both answered from partial indexes of pending rows).
     const holds = new Gauge({ name: 'eventry_holds_active', help: 'Pending reservations', registers: [registry] });
     const outboxDepth = new Gauge({
@@ -137,5 +153,5 @@ export const metricsPlugin = fp(
       return registry.metrics();
     });
   },
-  { name: 'metrics', dependencies: ['database', 'notifications'] },
+  { name: 'metrics', dependencies: ['database', 'notifications', 'scheduler'] },
 );

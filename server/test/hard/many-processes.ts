@@ -7,8 +7,13 @@
  *     sends on to the others, which carry on);
  *   - a change made through one process reaches a live stream held by another within 1 s;
  *   - a cached event page is refreshed in every process within 1 s of a change;
- *   - signing out through one process ends the session in the others within 1 s.
+ *   - signing out through one process ends the session in the others within 1 s;
+ *   - each scheduled job runs once per period across the processes, not once in each: its runs are summed over
+ *     the processes' /metrics (eventry_job_runs_total) from their start until just before the kill (65 s at
+ *     least), and again from the kill to the end over the two left.
  * Figures: reservations a second through the proxy with one process, then with three, in the same run.
+ *
+ * Usage: tsx many-processes.ts [path of the server bundle, default dist/server/main.js].
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -26,11 +31,18 @@ import { TICKETS_NOT_FOLLOWING_BOOKINGS } from '../ticket-invariant';
 import { freePort, log, sleep } from './scripts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const MAIN = path.join(ROOT, 'dist/server/main.js');
+/** The production server bundle (a private copy can be passed while others rebuild dist/). */
+const MAIN = path.resolve(process.argv[2] ?? path.join(ROOT, 'dist/server/main.js'));
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 const CLIENTS = 40;
 const PHASE_MS = 8_000;
 /** Tickets of the event that sells out while a process is killed. */
 const CONTESTED = 600;
+/** The least time the three processes run together before the kill, so that every job's period but the hourly
+ * one comes round at least once after the start-up runs. */
+const JOBS_WITH_THREE_MS = 65_000;
+/** The least time the two left run after the kill, for the jobs of a few seconds' period. */
+const JOBS_WITH_TWO_MS = 6_000;
 
 // --- the processes -------------------------------------------------------------------------------------
 
@@ -69,6 +81,88 @@ async function startProcess(env: Record<string, string>, dir: string, index: num
     await sleep(100);
   }
   return { port, child, exited };
+}
+
+// --- scheduled jobs, counted ----------------------------------------------------------------------------
+
+/** A process's scheduled jobs from its /metrics: each one's period (ms) and its tries by outcome. */
+interface JobTries {
+  periods: Map<string, number>;
+  tries: Map<string, Record<string, number>>;
+}
+
+async function jobTries(port: number): Promise<JobTries> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
+  const out: JobTries = { periods: new Map(), tries: new Map() };
+  for (const line of (await res.text()).split('\n')) {
+    const sample = /^(eventry_job_runs_total|eventry_job_period_seconds)\{([^}]*)\} (\S+)$/.exec(line);
+    if (!sample) continue;
+    const labels = Object.fromEntries([...(sample[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const job = labels.job as string;
+    const value = Number(sample[3]);
+    if (sample[1] === 'eventry_job_period_seconds') out.periods.set(job, value * 1000);
+    else out.tries.set(job, { ...out.tries.get(job), [labels.outcome as string]: value });
+  }
+  return out;
+}
+
+/** The processes' counts at one moment, with the moments just before and after they were read. */
+interface JobSnapshot {
+  before: number;
+  after: number;
+  each: JobTries[];
+}
+
+async function snapshot(procs: Proc[]): Promise<JobSnapshot> {
+  const before = Date.now();
+  const each = await Promise.all(procs.map((p) => jobTries(p.port)));
+  return { before, after: Date.now(), each };
+}
+
+/** A job's runs in a process (made there, failed included) and its other tries, since it started. */
+function runsOf(tries: JobTries, job: string): { runs: number; busy: number; done: number } {
+  const t = tries.tries.get(job) ?? {};
+  return { runs: (t.ran ?? 0) + (t.failed ?? 0), busy: t.busy ?? 0, done: t.done ?? 0 };
+}
+
+/**
+ * Whether each job ran once per period across the processes between two moments: `from` (counts of zero when
+ * the processes had not started) and `to`, the same processes read twice. Once per period means, over a window
+ * of W ms, at most ceil(W / period) + 1 runs (the periods the window touches). The job must not starve either,
+ * but a period whose start finds the job still running (a long run, or mail delivery nudged by a new email) is
+ * skipped, so at least half the periods is asked, and from the start one run (a process runs its jobs as it
+ * starts). `started` is when the window's first run could come, at the latest.
+ */
+function oncePerPeriod(
+  what: string,
+  from: { before: number; after: number; each?: JobTries[] },
+  to: JobSnapshot,
+  names: string[],
+  started = from.after,
+): Array<[string, boolean, string]> {
+  const periods = new Map(to.each.flatMap((t) => [...t.periods]));
+  const out: Array<[string, boolean, string]> = [];
+  for (const [job, period] of [...periods].sort((a, b) => a[1] - b[1])) {
+    const each = to.each.map((t, i) => {
+      const end = runsOf(t, job);
+      const start = from.each ? runsOf(from.each[i] as JobTries, job) : { runs: 0, busy: 0, done: 0 };
+      return { runs: end.runs - start.runs, busy: end.busy - start.busy, done: end.done - start.done };
+    });
+    const sum = (key: 'runs' | 'busy' | 'done') => each.reduce((n, e) => n + e[key], 0);
+    const runs = sum('runs');
+    const most = Math.ceil((to.after - from.before) / period) + 1;
+    const least = Math.max(from.each ? 0 : 1, Math.floor((to.before - started) / period / 2));
+    const perProcess = each.map((e, i) => `${names[i]} ${e.runs}`).join(', ');
+    out.push([
+      `${what}: ${job} (every ${period / 1000} s) ran once per period`,
+      runs >= least && runs <= most,
+      `${runs} runs in ${((to.before - from.after) / 1000).toFixed(1)} s, expected ${least} to ${most}; ${perProcess}; other tries found it done ${sum('done')}, running ${sum('busy')}`,
+    ]);
+  }
+  return out;
 }
 
 // --- a round-robin proxy that skips a process that is gone ----------------------------------------------
@@ -231,9 +325,14 @@ async function main(): Promise<void> {
       APP_URL: APP_ORIGIN,
       SEED_DEMO: 'false',
       TRUST_PROXY: '127.0.0.1',
+      METRICS_TOKEN,
     };
-    for (let i = 0; i < 3; i++)
+    const spawned = Date.now();
+    let firstReady = 0;
+    for (let i = 0; i < 3; i++) {
       procs.push(await startProcess({ ...env, DATA_DIR: path.join(dir, `app-${i}`) }, dir, i));
+      firstReady ||= Date.now();
+    }
     const [a, b, c] = procs as [Proc, Proc, Proc];
     log('three processes ready on one database');
 
@@ -267,6 +366,12 @@ async function main(): Promise<void> {
     const rate = (t: Tally) => ((t.reservations / PHASE_MS) * 1000).toFixed(0);
     log(`reservations/s through the proxy: 1 process ${rate(one)}, 3 processes ${rate(three)}`);
 
+    const jobsWindowLeft = firstReady + JOBS_WITH_THREE_MS - Date.now();
+    if (jobsWindowLeft > 0) {
+      log(`${Math.round(jobsWindowLeft / 1000)} s more with three processes, for their scheduled jobs to be counted`);
+      await sleep(jobsWindowLeft);
+    }
+
     // The on-sale that sells out, with one process killed in the middle.
     const contested = await newEvent('Sold out across three', CONTESTED);
     const stormDone = storm(front.port, buyers, contested, 120_000, true);
@@ -278,10 +383,12 @@ async function main(): Promise<void> {
       if ((left.rows[0]?.n ?? 0) <= (CONTESTED * 2) / 3) break;
       await sleep(100);
     }
+    const beforeKill = await snapshot([a, b, c]);
     b.child.kill('SIGKILL');
     await b.exited;
     alive = [a.port, c.port];
     log('killed one process mid-storm');
+    const afterKill = await snapshot([a, c]);
     const sellOut = await stormDone;
     const all = [one, three, sellOut];
 
@@ -390,6 +497,14 @@ async function main(): Promise<void> {
       before.body.email === user.email && ended > 0 && ended <= 1_000,
       `${ended} ms`,
     ]);
+
+    // Each scheduled job once per period: from the start to the kill over the three, from the kill on over the two.
+    await sleep(afterKill.after + JOBS_WITH_TWO_MS - Date.now());
+    const atEnd = await snapshot([a, c]);
+    checks.push(
+      ...oncePerPeriod('three processes', { before: spawned, after: spawned }, beforeKill, ['a', 'b', 'c'], firstReady),
+      ...oncePerPeriod('two left after the kill', afterKill, atEnd, ['a', 'c']),
+    );
 
     console.log('\nmany processes');
     console.log(`  reservations/s through the proxy: 1 process ${rate(one)}, 3 processes ${rate(three)} (2 cores)`);

@@ -2,10 +2,10 @@
  * npm run test:hard — the slow proofs that do not fit `npm test`:
  *   1. the date rules with the process under TZ=UTC, Africa/Cairo, Pacific/Auckland and America/Los_Angeles;
  *   2. crash safety: kill -9 of the production build and of its PostgreSQL, 10 rounds under load;
- *   3. the restart matrix: each kind of stop (clean, SIGKILL, SIGKILL while stopping, power cut, database cut),
- *      then a start at once on the same DATA_DIR;
+ *   3. the restart matrix: each kind of stop (clean, SIGKILL, SIGKILL while stopping, power cut, database cut,
+ *      `npm start` killed once npm has exited), then a start at once on the same DATA_DIR;
  *   4. several processes: three production processes on one database behind a round-robin proxy, an on-sale
- *      storm with one of them killed, live updates, caches and sign-outs across them;
+ *      storm with one of them killed, live updates, caches, sign-outs and scheduled jobs (counted) across them;
  *   5. npm audit --omit=dev: no high or critical vulnerability.
  * Each step runs as its own process (the zone is set for the child, never read here).
  */
@@ -36,7 +36,7 @@ for (const zone of ['UTC', 'Africa/Cairo', 'Pacific/Auckland', 'America/Los_Ange
 }
 step('production build', process.execPath, [path.join(ROOT, 'scripts/ensure-build.mjs')]);
 step('crash safety (10 rounds of kill -9)', process.execPath, [tsx, path.join(import.meta.dirname, 'crash-safety.ts')]);
-step('restart matrix (5 kinds of stop)', process.execPath, [tsx, path.join(import.meta.dirname, 'restarts.ts')]);
+step('restart matrix (6 kinds of stop)', process.execPath, [tsx, path.join(import.meta.dirname, 'restarts.ts')]);
 step('three processes on one database', process.execPath, [tsx, path.join(import.meta.dirname, 'many-processes.ts')]);
 step('npm audit --omit=dev', process.execPath, [tsx, path.join(import.meta.dirname, 'audit.ts')]);
 
