@@ -80,6 +80,8 @@ export interface PaymobStandIn {
   dropCallbacks: boolean;
   /** The next API call answers this status. */
   failNext(status: number): void;
+  /** The next intention answers this order id, one it gave before (a provider that reuses its ids). */
+  reuseOrderNext(orderId: number): void;
   /** Pays (or declines) an intention's order as the checkout page would; answers the redirect URL. */
   checkout(clientSecret: string, outcome: 'pay' | 'decline'): Promise<string>;
   /** A kiosk takes the cash for a bill reference. */
@@ -169,6 +171,7 @@ export async function startPaymobStandIn(
   let nextTransaction = Math.floor(Date.now() / 100);
   let nextBill = 58_000;
   let injected: number | undefined;
+  let reusedOrder: number | undefined;
   const deliver =
     options.deliver ??
     (async (url: string, body: string) => {
@@ -321,7 +324,8 @@ export async function startPaymobStandIn(
         return send(res, 400, { special_reference: ['special reference must be unique'] });
       }
       usedReferences.add(specialReference);
-      const orderId = nextOrder++;
+      const orderId = reusedOrder ?? nextOrder++;
+      reusedOrder = undefined;
       const intention: StandInIntention = {
         id: `pi_test_${randomBytes(16).toString('hex')}`,
         clientSecret: `egy_csk_test_${randomBytes(16).toString('hex')}`,
@@ -470,6 +474,9 @@ export async function startPaymobStandIn(
     },
     failNext(status) {
       injected = status;
+    },
+    reuseOrderNext(orderId) {
+      reusedOrder = orderId;
     },
     checkout,
     payBill,

@@ -516,4 +516,28 @@ describe('Paymob through its stand-in', () => {
     expect((await start(owner, id, 'card', '01012345678')).json().code).toBe('HOLD_ENDED');
     await ctx.app.ticketing.expireHolds();
   });
+
+  it('answers 502 and keeps both holds as they were when Paymob answers a payment id another booking has', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [first, second] = [await ctx.createUser(), await ctx.createUser()];
+    const firstId = await reserve(first, event.id, 1);
+    const secondId = await reserve(second, event.id, 1);
+    expect((await start(first, firstId, 'card', '01012345678')).statusCode).toBe(200);
+    const firstPayment = (await booking(firstId)).payment_intent_id;
+    expect(firstPayment).toBe(String(standIn.intentionOfBooking(firstId)?.orderId));
+    standIn.reuseOrderNext(Number(firstPayment));
+    const reused = await start(second, secondId, 'card', '01012345678');
+    expect(reused.statusCode).toBe(502);
+    expect(reused.json().code).toBe('PROVIDER_UNAVAILABLE');
+    // Neither booking took the other's payment: a callback for that order still pays the first buyer only.
+    expect(await booking(firstId)).toMatchObject({ status: 'pending', payment_intent_id: firstPayment });
+    expect(await booking(secondId)).toMatchObject({ status: 'pending', payment_provider: 'simulated' });
+    // The second buyer tries again and gets a payment of their own.
+    expect((await start(second, secondId, 'card', '01012345678')).statusCode).toBe(200);
+    expect((await booking(secondId)).payment_intent_id).not.toBe(firstPayment);
+    await pool.query(`UPDATE bookings SET expires_at = now() - interval '1 second' WHERE id = ANY($1)`, [
+      [firstId, secondId],
+    ]);
+    await ctx.app.ticketing.expireHolds();
+  });
 });
