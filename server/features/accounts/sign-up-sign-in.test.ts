@@ -318,7 +318,8 @@ describe('rate limits', () => {
       expect((await signInFrom(user.email, 'Wrong123', address)).statusCode).toBe(401);
     }
     expect((await signInFrom(user.email, user.password)).statusCode).toBe(429);
-  });
+    // Fifty password checks (scrypt, on purpose slow) take over 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('does not count successful sign-ins against the email', async () => {
     const user = await ctx.createUser();

@@ -267,7 +267,8 @@ describe('rate limits', () => {
     // Every attempt from a new address: only the per-email ceiling (50 in 15 minutes) stops them.
     const res = await until429(() => post('/api/auth/sign-in/email', { email, password: 'Wrong123' }), 60);
     expectProblem(res, 'distributed sign-in flood');
-  });
+    // Fifty-one password checks (scrypt, on purpose slow) take over 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('limits sign-ups from one address', async () => {
     const ip = randomIp();
