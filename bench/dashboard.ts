@@ -7,9 +7,13 @@
  * (a) 10 signed-in admins asking for that event's dashboard over 61 days (`GET /api/admin/dashboard?from=&to=&eventId=`,
  *     one keep-alive connection each) beside the bare route: bench/ceiling-server.mjs answering the same URL with the
  *     bytes ours answered, measured in turns as rows 1-2 are. Ten admins watching the same figures share one set of
- *     queries in the app (service.ts singleFlight); so, beside it, ten admins each asking for a range of their own.
+ *     queries in the app (service.ts); so, beside it, ten admins each asking for a range of their own (61 days, 60,
+ *     …): since 2026-11-28 ranges of one event share a set too (service.ts sharedEventParts, the union of the ranges
+ *     asked for while one set runs), so a third run has ten admins each on one day of their own (one-day ranges
+ *     are not shared: each runs the event's statements and its hours), the cost of ten sets competing.
  * (b) What each of the dashboard's queries costs on that data: every statement of server/features/dashboard/repository.ts
- *     the request runs, under EXPLAIN (ANALYZE, BUFFERS), its time and its plan's nodes (figures.dashboard.queries).
+ *     the request runs (service.ts eventParts, for one event over more than one day), under EXPLAIN (ANALYZE,
+ *     BUFFERS), its time and its plan's nodes (figures.dashboard.queries).
  * (c) The JavaScript the dashboard page loads (gzip), as a signed-in admin, and how much of it the home page does not
  *     load; 'not available' when the build has no dashboard page yet.
  *
@@ -22,14 +26,13 @@ import { ARRIVALS_BUCKET_MINUTES } from '../contracts/dashboard';
 import { addDays } from '../contracts/dates';
 import type { Queryable } from '../server/db/client';
 import {
-  arrivals,
-  checkInsByDay,
-  eventState,
+  eventBookingFigures,
+  eventRow,
+  eventTicketFigures,
   isLiveEvent,
   type RangeParams,
   refundsByDay,
-  salesByDayAndMethod,
-  viewsAndReservations,
+  viewsByDay,
 } from '../server/features/dashboard/repository';
 import { adminCookie, type CheckInBenchOptions } from './check-in';
 import { measurePages, type PageLoad } from './lib/bundles';
@@ -78,6 +81,8 @@ export interface DashboardBenchResult {
   responseBytes: number;
   sameRange: { ours: LoadResult; ceiling: LoadResult };
   ownRanges: LoadResult;
+  /** Ten admins each on one day of their own: nothing shared. */
+  ownDays: LoadResult;
   queries: QueryCost[];
   pages: DashboardPages | { unavailable: string };
   rows: Array<Omit<BenchRow, 'row'>>;
@@ -246,7 +251,7 @@ function planLines(node: Record<string, unknown>, depth = 0): string[] {
  * Every statement one request for the dashboard of one event runs (service.ts build and rangeOf), each through a
  * Queryable that runs it under EXPLAIN (ANALYZE, BUFFERS) instead: twice, the second (warm) run kept.
  */
-export async function explainDashboard(pool: pg.Pool, range: RangeParams, eventDay: string): Promise<QueryCost[]> {
+export async function explainDashboard(pool: pg.Pool, range: RangeParams): Promise<QueryCost[]> {
   const costs: QueryCost[] = [];
   const explaining = (name: string, keep: boolean): Queryable =>
     ({
@@ -271,14 +276,14 @@ export async function explainDashboard(pool: pg.Pool, range: RangeParams, eventD
       },
     }) as unknown as Queryable;
   const eventId = range.eventId as string;
+  const eventRange = { ...range, eventId };
   for (const keep of [false, true]) {
     await isLiveEvent(explaining('isLiveEvent', keep), eventId);
-    await salesByDayAndMethod(explaining('salesByDayAndMethod', keep), range);
+    await eventBookingFigures(explaining('eventBookingFigures', keep), eventRange);
     await refundsByDay(explaining('refundsByDay', keep), range);
-    await checkInsByDay(explaining('checkInsByDay', keep), range);
-    await viewsAndReservations(explaining('viewsAndReservations', keep), range);
-    await eventState(explaining('eventState', keep), eventId);
-    await arrivals(explaining('arrivals', keep), range.timeZone, eventId, eventDay, ARRIVALS_BUCKET_MINUTES);
+    await eventTicketFigures(explaining('eventTicketFigures', keep), eventRange, ARRIVALS_BUCKET_MINUTES);
+    await viewsByDay(explaining('viewsByDay', keep), eventRange);
+    await eventRow(explaining('eventRow', keep), eventId);
   }
   return costs.sort((a, b) => b.executionMs - a.executionMs);
 }
@@ -351,7 +356,7 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
       `same range, ${admins} admins: ${ours.requestsPerSecond} req/s (ceiling ${top.requestsPerSecond}), ` +
         `p50 ${ours.latencyP50Ms} ms, p99 ${ours.latencyP99Ms} ms (ceiling p99 ${top.latencyP99Ms} ms)`,
     );
-    // ... and ten admins each on a range of their own (61 days, 60, …): no answer shared.
+    // ... and ten admins each on a range of their own (61 days, 60, …): shared through the union of their ranges.
     const own = Array.from(
       { length: admins },
       (_, i) => `${options.baseUrl}/api/admin/dashboard?from=${addDays(from, i)}&to=${today}&eventId=${seed.eventId}`,
@@ -361,10 +366,25 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
       `own ranges, ${admins} admins: ${ownRanges.requestsPerSecond} req/s, p50 ${ownRanges.latencyP50Ms} ms, ` +
         `p99 ${ownRanges.latencyP99Ms} ms`,
     );
+    // ... and ten admins each on one day of their own (today, yesterday, …): nothing shared.
+    const ownDays = await loadEach(
+      Array.from(
+        { length: admins },
+        (_, i) =>
+          `${options.baseUrl}/api/admin/dashboard?from=${addDays(today, -i)}&to=${addDays(today, -i)}&eventId=${seed.eventId}`,
+      ),
+      options.durationSeconds / 2,
+      1,
+      headers,
+    );
+    log(
+      `own days, ${admins} admins: ${ownDays.requestsPerSecond} req/s, p50 ${ownDays.latencyP50Ms} ms, ` +
+        `p99 ${ownDays.latencyP99Ms} ms`,
+    );
 
     // (b) what each statement costs.
     const range: RangeParams = { timeZone, from, to: today, eventId: seed.eventId };
-    const queries = await explainDashboard(pool, range, today);
+    const queries = await explainDashboard(pool, range);
     log(`queries (warm, EXPLAIN ANALYZE): ${queries.map((q) => `${q.name} ${q.executionMs} ms`).join(', ')}`);
 
     // (c) the page's JavaScript.
@@ -413,6 +433,16 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
         note: problems(ownRanges),
       },
       {
+        measurement: `${label.replace(`, ${DAYS + 1} days`, '')}: p99 latency @${admins} admins, each one day of its own, nothing shared (p50 ${ownDays.latencyP50Ms} ms, ${Math.round(ownDays.requestsPerSecond)} req/s)`,
+        ours: ownDays.latencyP99Ms,
+        ceiling: null,
+        ratio: null,
+        target: 'reported',
+        pass: null,
+        unit: 'ms',
+        note: problems(ownDays),
+      },
+      {
         measurement: 'dashboard of one event: the slowest query (EXPLAIN ANALYZE, warm)',
         ours: slowest ? `${slowest.name} ${slowest.executionMs} ms` : '—',
         ceiling: null,
@@ -455,6 +485,7 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
       responseBytes: Buffer.byteLength(body),
       sameRange,
       ownRanges,
+      ownDays,
       queries,
       pages,
       rows,

@@ -162,6 +162,47 @@ describe('the figures of one event', () => {
   });
 });
 
+describe('admins asking for different days of one event at once', () => {
+  it('each get the figures of their own days, as if they had asked alone', async () => {
+    const event = await createTestEvent(pool, { capacity: 100, pricePiasters: 10_000 });
+    const buyer = await ctx.createUser();
+    // One sale on each of twelve days, of 1 to 4 tickets.
+    const quantities = [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4];
+    for (const [i, quantity] of quantities.entries()) {
+      const id = await buyTickets(ctx, buyer, event.id, quantity);
+      await paidAt(id, `2026-10-${String(i + 1).padStart(2, '0')}T10:00:00Z`);
+    }
+    const ranges = [
+      ['2026-10-01', '2026-10-12'],
+      ['2026-10-03', '2026-10-05'],
+      ['2026-10-02', '2026-10-11'],
+      ['2026-10-10', '2026-10-20'],
+      ['2026-09-20', '2026-10-01'],
+      ['2026-10-06', '2026-10-07'],
+      ['2026-10-01', '2026-10-12'],
+    ];
+    const query = ([from, to]: string[]) => `from=${from}&to=${to}&eventId=${event.id}`;
+    const alone = [];
+    for (const range of ranges) alone.push(await dashboard(query(range)));
+    // Twice, all at once: the later requests join or wait for the statements the earlier ones started.
+    for (let round = 0; round < 2; round++) {
+      const together = await Promise.all(ranges.map((range) => dashboard(query(range))));
+      expect(together).toEqual(alone);
+    }
+    const sold = (from: number, to: number) => quantities.slice(from - 1, to).reduce((a, b) => a + b, 0);
+    expect(alone.map((d) => d.ticketsSold)).toEqual([
+      sold(1, 12),
+      sold(3, 5),
+      sold(2, 11),
+      sold(10, 12),
+      1,
+      sold(6, 7),
+      sold(1, 12),
+    ]);
+    expect(alone[1]?.byDay.map((day) => day.day)).toEqual(['2026-10-03', '2026-10-04', '2026-10-05']);
+  });
+});
+
 describe('bad queries', () => {
   it.each([
     ['from=2026-02-30', 400],

@@ -70,6 +70,147 @@ export async function salesByDayAndMethod(db: Queryable, range: RangeParams): Pr
   return result.rows;
 }
 
+/**
+ * The range's local midnights and the one after its last day (`$2`..`$3` + 1): `width_bucket(instant, starts)` is
+ * 1..n for the range's n days, 0 before it and n + 1 after it, so one scan can count rows outside the range too.
+ */
+const BOUNDS_AND_END = `bounds AS (
+  SELECT array_agg(((($2::date) + i)::timestamp AT TIME ZONE $1) ORDER BY i) AS starts
+    FROM generate_series(0, ($3::date) - ($2::date) + 1) AS i)`;
+const IN_RANGE = (bucket: string) => `${bucket} BETWEEN 1 AND ($3::date) - ($2::date) + 1`;
+const DAY_OF = (bucket: string) => `(($2::date) + (${bucket} - 1))::text`;
+
+export interface EventBookingFigures {
+  /** Bookings paid in the range, per day and method. */
+  sales: SalesRow[];
+  /** Reservations made in the range and not replaced by their buyer's next choice, per day. */
+  reservations: Array<{ day: string; count: number }>;
+  /** Tickets buyers hold now (paid bookings, less what was given back). */
+  ticketsValid: number;
+}
+
+/**
+ * One event's bookings in one pass (a scan of its bookings, grouped by the day each was paid and the day each was
+ * made): its sales per day and method, its reservations per day (the funnel) and its tickets valid now. Three
+ * figures that each read every booking of the event, read once (bench row 9: 76 → 57 ms of CPU).
+ */
+export async function eventBookingFigures(
+  db: Queryable,
+  range: RangeParams & { eventId: string },
+): Promise<EventBookingFigures> {
+  const result = await db.query<{
+    kind: 'sale' | 'reservation' | 'valid';
+    day: string | null;
+    method: PaymentMethodKey | null;
+    bookings: number;
+    tickets: number;
+    gross: number;
+  }>(
+    `WITH ${BOUNDS_AND_END},
+     grouped AS (
+       SELECT width_bucket(b.paid_at, (SELECT starts FROM bounds)) AS paid,
+              width_bucket(b.created_at, (SELECT starts FROM bounds)) AS made,
+              b.payment_provider AS provider, b.payment_method AS paid_with, b.status = 'paid' AS holding,
+              b.ended_reason IS NOT DISTINCT FROM 'replaced' AS replaced,
+              count(*) AS bookings, sum(b.quantity) AS tickets, sum(b.total_piasters) AS gross,
+              sum(b.quantity - b.refunded_quantity) AS held
+         FROM bookings b
+        WHERE b.event_id = $4::uuid
+        GROUP BY 1, 2, 3, 4, 5, 6)
+     SELECT 'sale' AS kind, ${DAY_OF('paid')} AS day, ${methodOf('provider', 'paid_with')} AS method,
+            sum(bookings)::int AS bookings, sum(tickets)::int AS tickets, sum(gross)::bigint AS gross
+       FROM grouped WHERE ${IN_RANGE('paid')} GROUP BY paid, 3
+     UNION ALL
+     SELECT 'reservation', ${DAY_OF('made')}, NULL, sum(bookings)::int, 0, 0
+       FROM grouped WHERE ${IN_RANGE('made')} AND NOT replaced GROUP BY made
+     UNION ALL
+     SELECT 'valid', NULL, NULL, 0, COALESCE(sum(held), 0)::int, 0 FROM grouped WHERE paid IS NOT NULL AND holding`,
+    params(range),
+  );
+  const figures: EventBookingFigures = { sales: [], reservations: [], ticketsValid: 0 };
+  for (const row of result.rows) {
+    if (row.kind === 'sale') {
+      figures.sales.push({
+        day: row.day as string,
+        method: row.method as PaymentMethodKey,
+        bookings: row.bookings,
+        tickets: row.tickets,
+        gross: Number(row.gross),
+      });
+    } else if (row.kind === 'reservation') figures.reservations.push({ day: row.day as string, count: row.bookings });
+    else figures.ticketsValid = row.tickets;
+  }
+  return figures;
+}
+
+export interface EventTicketFigures {
+  /** Tickets first admitted in the range and still valid, per day. */
+  checkIns: Array<{ day: string; count: number }>;
+  /** Of them, those admitted on the event's day, per `minutes` of local wall-clock time ('HH:MM'), in order. */
+  arrivals: Array<{ at: string; count: number }>;
+  /** Every ticket of the event admitted and still valid. */
+  checkedIn: number;
+}
+
+/**
+ * One event's check-ins in one pass over tickets_checked_in_idx: per day of the range, per `minutes` of the event's
+ * day, and in all. The event's day is cut at instants `minutes` apart from its local midnight, each labelled with its
+ * local wall-clock time; every time zone's offset being a whole number of quarter hours, each cut is a quarter hour
+ * of the wall clock, and the hour a change of daylight saving time repeats sums both (as the wall clock reads them).
+ */
+export async function eventTicketFigures(
+  db: Queryable,
+  range: RangeParams & { eventId: string },
+  minutes: number,
+): Promise<EventTicketFigures> {
+  const result = await db.query<{ kind: 'day' | 'arrival' | 'all'; label: string | null; count: number }>(
+    `WITH ${BOUNDS_AND_END},
+     cuts AS (
+       SELECT array_agg(at ORDER BY at) AS starts
+         FROM events e,
+              generate_series(e.event_date::timestamp AT TIME ZONE $1, (e.event_date + 1)::timestamp AT TIME ZONE $1,
+                              make_interval(mins => $5::int)) AS at
+        WHERE e.id = $4::uuid),
+     grouped AS (
+       SELECT width_bucket(t.checked_in_at, (SELECT starts FROM bounds)) AS day,
+              width_bucket(t.checked_in_at, (SELECT starts FROM cuts)) AS cut, count(*) AS n
+         FROM tickets t
+        WHERE t.event_id = $4::uuid AND t.checked_in_at IS NOT NULL AND t.voided_at IS NULL
+        GROUP BY 1, 2)
+     SELECT 'day' AS kind, ${DAY_OF('day')} AS label, sum(n)::int AS count
+       FROM grouped WHERE ${IN_RANGE('day')} GROUP BY day
+     UNION ALL
+     SELECT 'arrival', label, sum(n)::int FROM (
+       SELECT to_char((SELECT starts FROM cuts)[cut] AT TIME ZONE $1, 'HH24:MI') AS label, n
+         FROM grouped WHERE cut BETWEEN 1 AND cardinality((SELECT starts FROM cuts)) - 1) AS on_the_day
+      GROUP BY label
+     UNION ALL
+     SELECT 'all', NULL, COALESCE(sum(n), 0)::int FROM grouped`,
+    [...params(range), minutes],
+  );
+  const figures: EventTicketFigures = { checkIns: [], arrivals: [], checkedIn: 0 };
+  for (const row of result.rows) {
+    if (row.kind === 'day') figures.checkIns.push({ day: row.label as string, count: row.count });
+    else if (row.kind === 'arrival') figures.arrivals.push({ at: row.label as string, count: row.count });
+    else figures.checkedIn = row.count;
+  }
+  figures.arrivals.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return figures;
+}
+
+/** One event's page views per day of the range. */
+export async function viewsByDay(
+  db: Queryable,
+  range: RangeParams & { eventId: string },
+): Promise<Array<{ day: string; views: number }>> {
+  const result = await db.query<{ day: string; views: number }>(
+    `SELECT v.day::text AS day, v.views::bigint AS views FROM page_views v
+      WHERE v.event_id = $3::uuid AND v.day BETWEEN $1::date AND $2::date`,
+    [range.from, range.to, range.eventId],
+  );
+  return result.rows.map((row) => ({ day: row.day, views: Number(row.views) }));
+}
+
 export interface HourRow {
   hour: string;
   tickets: number;
@@ -174,6 +315,21 @@ const EVENT_STATE = `SELECT e.id, e.title, e.event_date::text AS "eventDate", to
          WHERE t.event_id = e.id AND t.checked_in_at IS NOT NULL AND t.voided_at IS NULL)::int AS "checkedIn",
        (SELECT count(*) FROM waitlist_entries w WHERE w.event_id = e.id AND w.status = 'waiting')::int AS waitlist
   FROM events e`;
+
+/**
+ * One event as it is now, unless it is deleted, without its tickets valid and checked in (0 here):
+ * eventBookingFigures and eventTicketFigures count those in the passes they make anyway.
+ */
+export async function eventRow(db: Queryable, eventId: string): Promise<EventStateRow | undefined> {
+  const result = await db.query<EventStateRow>(
+    `SELECT e.id, e.title, e.event_date::text AS "eventDate", to_char(e.start_time, 'HH24:MI') AS "startTime",
+            e.capacity, e.cancelled_at IS NOT NULL AS cancelled, 0 AS "ticketsValid", 0 AS "checkedIn",
+            (SELECT count(*) FROM waitlist_entries w WHERE w.event_id = e.id AND w.status = 'waiting')::int AS waitlist
+       FROM events e WHERE e.id = $1 AND NOT e.is_deleted`,
+    [eventId],
+  );
+  return result.rows[0];
+}
 
 /** One event as it is now, unless it is deleted. */
 export async function eventState(db: Queryable, eventId: string): Promise<EventStateRow | undefined> {

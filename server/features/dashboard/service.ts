@@ -1,6 +1,7 @@
 import {
   ARRIVALS_BUCKET_MINUTES,
   checkedRange,
+  DASHBOARD_MAX_DAYS,
   type Dashboard,
   type DashboardDay,
   type DashboardEvent,
@@ -10,7 +11,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethodKey,
 } from '../../../contracts/dashboard';
-import { addDays, todayIn } from '../../../contracts/dates';
+import { addDays, daysBetween, todayIn } from '../../../contracts/dates';
 import type { I18n } from '../../../contracts/i18n/i18n';
 import { isUuid } from '../../../contracts/ids';
 import { wallClockIn } from '../../../contracts/wall-clock';
@@ -18,19 +19,26 @@ import type { Queryable } from '../../db/client';
 import { toCsv, UTF8_BOM } from '../../domain/csv';
 import { NotFoundError, ValidationError } from '../../plugins/errors';
 import {
-  arrivals,
   checkInsByDay,
+  type EventBookingFigures,
   type EventStateRow,
-  eventState,
+  type EventTicketFigures,
+  eventBookingFigures,
+  eventRow,
   eventStates,
+  eventTicketFigures,
+  type HourRow,
   isLiveEvent,
   type OrderRow,
   ordersInRange,
   type RangeParams,
+  type RefundRow,
   refundsByDay,
+  type SalesRow,
   salesByDayAndMethod,
   salesByHour,
   viewsAndReservations,
+  viewsByDay,
 } from './repository';
 
 export interface DashboardDeps {
@@ -71,9 +79,33 @@ function singleFlight<T>() {
   };
 }
 
+/** One event's figures per day over from..to, as its statements answered them. */
+interface EventParts {
+  from: string;
+  to: string;
+  bookings: EventBookingFigures;
+  refunds: RefundRow[];
+  tickets: EventTicketFigures;
+  views: Array<{ day: string; views: number }>;
+  event: EventStateRow | undefined;
+}
+
+interface Flight {
+  from: string;
+  to: string;
+  result: Promise<EventParts>;
+}
+
+interface Settle {
+  resolve: (parts: EventParts) => void;
+  reject: (error: unknown) => void;
+}
+
 /** The organiser's dashboard and the orders behind it. */
 export function createDashboardService({ db, timeZone, today = () => todayIn(timeZone) }: DashboardDeps) {
   const shared = singleFlight<Dashboard>();
+  /** Per event: the statements running for it and the set that will run next (sharedEventParts). */
+  const lanes = new Map<string, { running: Flight; next?: Flight & Settle }>();
 
   /** The query's days and event, checked: a 400 for a range too long, a 404 for an event that is not there. */
   async function rangeOf(query: DashboardQuery): Promise<RangeParams> {
@@ -87,7 +119,16 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
     return { timeZone, from, to, eventId };
   }
 
+  /** Every event's figures, or one event's over one day (with its hours): the sums for exactly this range. */
   async function build(range: RangeParams): Promise<Dashboard> {
+    if (range.eventId) {
+      const eventRange = { ...range, eventId: range.eventId };
+      const [parts, hours] = await Promise.all([
+        eventParts(eventRange),
+        range.from === range.to ? salesByHour(db, range) : Promise.resolve([]),
+      ]);
+      return eventDashboard(parts, range.from, range.to, hours);
+    }
     const oneDay = range.from === range.to;
     const [sales, hours, refunds, checkIns, funnel, events] = await Promise.all([
       salesByDayAndMethod(db, range),
@@ -95,13 +136,75 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
       refundsByDay(db, range),
       checkInsByDay(db, range),
       viewsAndReservations(db, range),
-      range.eventId ? eventState(db, range.eventId).then((row) => (row ? [row] : [])) : eventStates(db, range.from),
+      eventStates(db, range.from),
     ]);
-    const event = range.eventId ? (events[0] ?? null) : null;
-    const arrivalRows = event ? await arrivals(db, timeZone, event.id, event.eventDate, ARRIVALS_BUCKET_MINUTES) : null;
+    return assemble(range.from, range.to, {
+      sales,
+      hours,
+      refunds,
+      checkIns,
+      funnel,
+      events,
+      event: null,
+      arrivals: null,
+    });
+  }
 
+  /**
+   * One event's figures per day over `range`, five statements at once on as many connections: its bookings in one
+   * pass (sales, reservations, tickets valid), its refunds, its check-ins in one pass (per day, the arrivals of its
+   * day, in all), its page views and its row. Any range inside `range` is a slice of them (eventDashboard).
+   */
+  async function eventParts(range: RangeParams & { eventId: string }): Promise<EventParts> {
+    const [bookings, refunds, tickets, views, event] = await Promise.all([
+      eventBookingFigures(db, range),
+      refundsByDay(db, range),
+      eventTicketFigures(db, range, ARRIVALS_BUCKET_MINUTES),
+      viewsByDay(db, range),
+      eventRow(db, range.eventId),
+    ]);
+    return { from: range.from, to: range.to, bookings, refunds, tickets, views, event };
+  }
+
+  /** The dashboard of one event over from..to, a slice of `parts` (which cover at least those days). */
+  function eventDashboard(parts: EventParts, from: string, to: string, hours: HourRow[]): Dashboard {
+    const inRange = (row: { day: string }) => row.day >= from && row.day <= to;
+    const { bookings, tickets } = parts;
+    const event = parts.event
+      ? { ...parts.event, ticketsValid: bookings.ticketsValid, checkedIn: tickets.checkedIn }
+      : undefined;
+    return assemble(from, to, {
+      sales: bookings.sales.filter(inRange),
+      hours,
+      refunds: parts.refunds.filter(inRange),
+      checkIns: tickets.checkIns.filter(inRange),
+      funnel: {
+        views: parts.views.filter(inRange).reduce((total, row) => total + row.views, 0),
+        reservations: bookings.reservations.filter(inRange).reduce((total, row) => total + row.count, 0),
+      },
+      events: event ? [event] : [],
+      event: event ?? null,
+      arrivals: event ? tickets.arrivals : null,
+    });
+  }
+
+  function assemble(
+    from: string,
+    to: string,
+    parts: {
+      sales: SalesRow[];
+      hours: HourRow[];
+      refunds: RefundRow[];
+      checkIns: Array<{ day: string; count: number }>;
+      funnel: { views: number; reservations: number };
+      events: EventStateRow[];
+      event: EventStateRow | null;
+      arrivals: Array<{ at: string; count: number }> | null;
+    },
+  ): Dashboard {
+    const { sales, hours, refunds, checkIns, funnel, events, event } = parts;
     const byDay = new Map<string, DashboardDay>(
-      daysOf(range.from, range.to).map((day) => [
+      daysOf(from, to).map((day) => [
         day,
         { day, ticketsSold: 0, ticketsRefunded: 0, grossPiasters: 0, refundedPiasters: 0, checkedIn: 0 },
       ]),
@@ -138,8 +241,8 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
 
     let running = 0;
     return {
-      from: range.from,
-      to: range.to,
+      from,
+      to,
       timeZone,
       event: event ? toEvent(event) : null,
       ticketsSold: sum((day) => day.ticketsSold),
@@ -161,10 +264,10 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
       funnel: { ...funnel, paid: [...methods.values()].reduce((total, method) => total + method.bookings, 0) },
       events: listed,
       arrivals:
-        event && arrivalRows
+        event && parts.arrivals
           ? {
               day: event.eventDate,
-              buckets: arrivalRows.map((row) => {
+              buckets: parts.arrivals.map((row) => {
                 running += row.count;
                 return { at: row.at, checkedIn: row.count, running };
               }),
@@ -173,8 +276,55 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
     };
   }
 
+  /**
+   * One event's parts over from..to, shared by the admins asking for days of that event at the same time. A request
+   * whose days lie inside those of the statements running for the event takes their answer (as ten admins asking
+   * the same question always did: singleFlight); any other waits for the next set, which starts when the running one
+   * ends and covers every range asked for meanwhile, so that it answers each of them. An event thus has at most one
+   * set of statements running (and one waiting) whatever the ranges its admins look at; every answer still comes from
+   * statements that started no earlier than the one before it ended, and nothing is kept once it is given.
+   */
+  function sharedEventParts(eventId: string, from: string, to: string): Promise<EventParts> {
+    const lane = lanes.get(eventId);
+    if (!lane) return startLane(eventId, from, to);
+    if (lane.running.from <= from && to <= lane.running.to) return lane.running.result;
+    const next = lane.next;
+    if (next) {
+      const wider = { from: from < next.from ? from : next.from, to: to > next.to ? to : next.to };
+      // A union longer than a request may ask for is not worth one scan: this one goes alone.
+      if (daysBetween(wider.from, wider.to) >= DASHBOARD_MAX_DAYS) return eventParts({ timeZone, from, to, eventId });
+      next.from = wider.from;
+      next.to = wider.to;
+      return next.result;
+    }
+    let settle: { resolve: (parts: EventParts) => void; reject: (error: unknown) => void } | undefined;
+    const result = new Promise<EventParts>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    lane.next = { from, to, result, ...(settle as NonNullable<typeof settle>) };
+    return result;
+  }
+
+  function startLane(eventId: string, from: string, to: string): Promise<EventParts> {
+    const result = eventParts({ timeZone, from, to, eventId });
+    const running = { from, to, result };
+    lanes.set(eventId, { running });
+    const done = () => {
+      const lane = lanes.get(eventId);
+      if (lane?.running !== running) return;
+      lanes.delete(eventId);
+      const next = lane.next;
+      if (next) startLane(eventId, next.from, next.to).then(next.resolve, next.reject);
+    };
+    result.then(done, done);
+    return result;
+  }
+
   async function dashboard(query: DashboardQuery): Promise<Dashboard> {
     const range = await rangeOf(query);
+    if (range.eventId && range.from !== range.to) {
+      return eventDashboard(await sharedEventParts(range.eventId, range.from, range.to), range.from, range.to, []);
+    }
     return shared(`${range.from}|${range.to}|${range.eventId ?? ''}`, () => build(range));
   }
 
