@@ -13,7 +13,7 @@ const SHELL_MODULES = new RegExp(
     'web/src/lib/(api-client|chunk|i18n)\\.tsx?$',
     'web/src/features/accounts/api/get-me\\.ts$',
     'web/src/features/catalogue/(api/use-live-events|components/(event-card|icons|scroll-to-top-button)|hooks/use-debounced-value)\\.tsx?$',
-    'contracts/(constants|dates|category-name|i18n/i18n)\\.ts$',
+    'contracts/(constants|category-name|formats|i18n/i18n)\\.ts$',
   ]
     .map((pattern) => `(${pattern})`)
     .join('|'),
@@ -83,6 +83,154 @@ function noInfiniteQueries(): Plugin {
   };
 }
 
+/**
+ * TanStack Query's mutation cache, built by every query client, imports the class of a mutation, which only the
+ * pages that run one need (`useMutation` is in their chunk: see the 'framework' group below). The cache gets a
+ * stand-in (web/src/lib/vendor/late-mutation.ts) that builds with the real class, which TanStack's
+ * `MutationObserver` (behind every `useMutation`) hands over as its module loads.
+ */
+function lateMutations(): Plugin {
+  const stand = path.join(import.meta.dirname, 'web/src/lib/vendor/late-mutation.ts');
+  const core = /@tanstack[\\/]query-core[\\/].*[\\/]/;
+  return {
+    name: 'eventry:late-mutations',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './mutation.js' && importer && new RegExp(`${core.source}mutationCache\\.js$`).test(importer)) {
+        return stand;
+      }
+      return undefined;
+    },
+    transform(code, id) {
+      if (!new RegExp(`${core.source}mutationObserver\\.js$`).test(id)) return undefined;
+      if (!code.includes('import { getDefaultState } from "./mutation.js";')) {
+        this.error("TanStack's mutationObserver.js changed: see vite.config.ts lateMutations");
+      }
+      return {
+        code: `${code}\nimport { Mutation as __RealMutation } from "./mutation.js";\nimport { provideMutation as __provideMutation } from ${JSON.stringify(stand)};\n__provideMutation(__RealMutation);\n`,
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * react-dom/client takes one thing from the package 'react-dom': its shared internals. The package's module (~1 KB
+ * gzip: flushSync, createPortal, the resource hints), which only the toaster (sonner) uses, would still come with
+ * every first load. So react-dom/client gets the internals from a module of ours
+ * (web/src/lib/vendor/react-dom-internals.cjs), and React DOM's module takes the same object from there instead of
+ * building its own: the toaster's flushSync uses the dispatcher the client installs.
+ */
+function lateReactDom(): Plugin {
+  const stand = path.join(import.meta.dirname, 'web/src/lib/vendor/react-dom-internals.cjs');
+  const INTERNALS =
+    /^var Internals = \{\n {4}d: \{\n(?: {6}.*\n)+? {4}\},\n {4}p: 0,\n {4}findDOMNode: null\n {2}\},$/m;
+  return {
+    name: 'eventry:late-react-dom',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === 'react-dom' &&
+        importer &&
+        /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/.test(importer)
+      ) {
+        return stand;
+      }
+      return undefined;
+    },
+    transform(code, id) {
+      if (!/[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.js$/.test(id)) return undefined;
+      if (!INTERNALS.test(code)) this.error("react-dom's internals changed: see vite.config.ts lateReactDom");
+      return {
+        code: code.replace(
+          INTERNALS,
+          `var Internals = require(${JSON.stringify(stand)}).__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE,`,
+        ),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * Vite's loader of lazily imported chunks (`__vitePreload`, in the entry every page loads) in the few lines this app
+ * needs (~0.5 KB gzip less): it fetches the chunks an import lists (modulepreload) alongside the import, and reports
+ * a failure as `vite:preloadError` (web/src/main.tsx reloads the page for a chunk gone with a new version). Vite's
+ * own also loads lazily imported stylesheets, waiting for them, and adds a CSP nonce: the app has one stylesheet,
+ * written into the page, and no nonces. Its JavaScript it never waited for, as this one does not.
+ */
+function smallPreloadHelper(): Plugin {
+  const helperId = '\0vite/preload-helper.js';
+  return {
+    name: 'eventry:small-preload-helper',
+    enforce: 'pre',
+    load(id) {
+      if (id !== helperId) return undefined;
+      return `const seen = {};
+export const __vitePreload = (load, deps) => {
+  for (const dep of deps || []) {
+    if (dep in seen || dep.endsWith('.css')) continue;
+    seen[dep] = true;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = ${JSON.stringify('/')} + dep;
+    document.head.appendChild(link);
+  }
+  return load().catch((error) => {
+    const event = new Event('vite:preloadError', { cancelable: true });
+    event.payload = error;
+    window.dispatchEvent(event);
+    if (!event.defaultPrevented) throw error;
+  });
+};
+`;
+    },
+  };
+}
+
+/**
+ * React Router's build leaves what the app does not use in every first load (~3 KB gzip of 14): its components
+ * are made by `React.forwardRef(...)` and its contexts by `React.createContext(...)` without the annotation that
+ * tells the bundler such a call has no side effect, and each gets a `displayName` (for React's developer tools)
+ * in a statement of its own, so `<Form>`, `useSubmit` and the rest stay even though nothing renders them. And
+ * every `<Link>` carries the prefetching of framework mode (a hook of five hooks and `<PrefetchPageLinks>`),
+ * which needs the data router's route manifest: with our `<BrowserRouter>` it never prefetches (any `prefetch`
+ * but 'none' would throw for want of that context). So, in the browser's and the server's builds alike: the
+ * calls are annotated, the names dropped and Link's prefetching cut out. Each edit must find its text, or the
+ * build fails: an upgrade that changes the library's code must be looked at again.
+ */
+function reactRouterTreeShaking(): Plugin {
+  const LINK_PREFETCH_HOOK =
+    /let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/;
+  const LINK_PREFETCH_ELEMENT =
+    /return shouldPrefetch && !isAbsolute \? \/\* @__PURE__ \*\/ (React\d*)\.createElement\(\1\.Fragment, null, link, \/\* @__PURE__ \*\/ \1\.createElement\(PrefetchPageLinks, \{ page: href \}\)\) : link;/;
+  return {
+    name: 'eventry:react-router-tree-shaking',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/.test(id)) return undefined;
+      let out = code
+        .replace(/^[\w$]+\.displayName = "[\w.]+";$/gm, '')
+        .replace(/= (React\d*\.(?:forwardRef|createContext|memo)\()/g, '= /* @__PURE__ */ $1')
+        // A class extending React.Component (the error boundaries of the data router and of <Await>): the read of
+        // `Component` could have an effect for all the bundler knows. Each ends at the first `};` of a line.
+        .replace(
+          /^var ([\w$]+) = (class extends React\d*\.Component \{\n[\s\S]*?\n\});$/gm,
+          'var $1 = /* @__PURE__ */ (() => $2)();',
+        );
+      if (/\bvar Link = React\d*\.forwardRef\(/.test(code)) {
+        for (const [pattern, replacement] of [
+          [LINK_PREFETCH_HOOK, 'let prefetchRef = null, prefetchHandlers = {};'],
+          [LINK_PREFETCH_ELEMENT, 'return link;'],
+        ] as const) {
+          if (!pattern.test(out)) this.error(`react-router's Link changed: ${pattern} not found (vite.config.ts)`);
+          out = out.replace(pattern, replacement);
+        }
+      }
+      return out === code ? undefined : { code: out, map: null };
+    },
+  };
+}
+
 /** Chunks of pages reached from outside or by few (the admin area, the door, account upkeep): see modulePreload. */
 const RARELY_LINKED =
   /(^|\/)(admin-routes|edit-profile|forgot-pass|reset-password|email-verification-result|verification-notice|success-email|payment-failed|check-in|door[\w-]*|not-found)-[\w-]+\.js$/;
@@ -90,7 +238,15 @@ const RARELY_LINKED =
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), pageRoutes(), noInfiniteQueries()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pageRoutes(),
+    noInfiniteQueries(),
+    lateMutations(),
+    reactRouterTreeShaking(),
+    ...(isSsrBuild ? [] : [smallPreloadHelper(), lateReactDom()]),
+  ],
   // The server-side entry (web/src/app/ssr.tsx) carries its dependencies: the server needs no React install.
   ssr: { noExternal: true },
   build: isSsrBuild
@@ -146,10 +302,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: 'framework',
-                  // Mutations are only used by pages loaded later (forms, booking, admin): not in the first load.
+                  // Mutations are only used by pages loaded later (forms, booking, admin): not in the first load
+                  // (the mutation cache's stand-in for the class of a mutation: lateMutations above).
+                  // Our stand-ins for parts of those libraries (web/src/lib/vendor/) go with them.
                   test: (id: string) =>
-                    /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
-                    !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
+                    (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                      !/[\\/](useMutation|mutationObserver|mutation)\.js$/.test(id) &&
+                      // React DOM's own exports, which only the toaster uses: lateReactDom above.
+                      !/[\\/]react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js$/.test(id)) ||
+                    /web[\\/]src[\\/]lib[\\/]vendor[\\/]/.test(id),
                 },
                 {
                   // The two clocks of the booking pages (the server's, the app's time zone's) as one small file: each

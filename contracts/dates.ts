@@ -4,8 +4,11 @@
  * for a named zone, and weekdays are computed from the date itself.
  */
 
+import { TIME_24_PATTERN } from './formats';
+
+export { formatPiasters, formatTime12 } from './formats';
+
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME_24_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
 export function isValidDate(value: string): boolean {
   const m = DATE_PATTERN.exec(value);
@@ -85,24 +88,8 @@ export function formatDate(date: string): string {
   return `${MONTHS[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}`;
 }
 
-/** '19:30' or '19:30:00' → '07:30 PM' (the spec's stored 12-hour form). */
-export function formatTime12(time: string): string {
-  const m = TIME_24_PATTERN.exec(time);
-  if (!m) return time;
-  const hours = Number(m[1]);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  const h12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${String(h12).padStart(2, '0')}:${m[2]} ${suffix}`;
-}
-
 /** '19:30:00' → '19:30' (the form's 24-hour value). */
 export function toTime24(time: string): string {
   const m = TIME_24_PATTERN.exec(time);
   return m ? `${m[1]}:${m[2]}` : time;
-}
-
-/** 12345 piasters → '123.45'; whole pounds print without decimals ('150'). */
-export function formatPiasters(piasters: number): string {
-  const pounds = piasters / 100;
-  return Number.isInteger(pounds) ? String(pounds) : pounds.toFixed(2);
 }

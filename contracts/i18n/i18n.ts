@@ -1,4 +1,4 @@
-import { formatPiasters, formatTime12 } from '../dates';
+import { formatPiasters, formatTime12 } from '../formats';
 import { dirOf, type Lang } from './languages';
 import type { MessageKey, MessageParams, Plural } from './types';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import type { PageGuard } from '../../../contracts/pages';
 import { signedInDestination } from '../../../contracts/redirect';
 import { Spinner } from '../components/ui/spinner';
 import { useMe } from '../features/accounts/api/get-me';
@@ -7,8 +8,9 @@ import { isSigningOut } from '../features/accounts/api/signing-out';
 import { useI18n } from '../lib/i18n';
 
 /**
- * The route guards: whom each sends where is the manifest's PageGuard (contracts/pages.ts). They only steer the
- * browser: the API enforces the same rules.
+ * The route guards of the pages that need a session or its absence: whom each sends where is the manifest's
+ * PageGuard (contracts/pages.ts). They only steer the browser: the API enforces the same rules. A chunk of their
+ * own, fetched with such a page's (router.tsx): the public pages, which most first loads are, need none of them.
  */
 
 function Pending() {
@@ -65,13 +67,10 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/**
- * Public pages: admins are sent to /admin. A page load never gets here for an admin: the server answers it
- * with the redirect (server/web-app/session-redirect.ts). This covers moving within the app (Back, a link),
- * where the session is already known, and a page the server sent while it could not read the session.
- */
-export function NotForAdmins({ children }: { children: ReactNode }) {
-  const { data: me } = useMe();
-  if (me?.role === 'admin') return <Navigate to="/admin" replace />;
-  return children;
-}
+/** The guards of this chunk, by the manifest's name (router.tsx has the public pages'). */
+export const GUARDS = {
+  'signed-out-only': SignedOutOnly,
+  'require-auth': RequireAuth,
+  'require-admin': RequireAdmin,
+  'require-door': ({ children }: { children: ReactNode }) => <RequireAdmin door>{children}</RequireAdmin>,
+} satisfies Record<Exclude<PageGuard, 'not-for-admins' | 'none'>, unknown>;

@@ -3,10 +3,10 @@ import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_AREA } from '../../../contracts/admin-area';
 import type { PageGuard } from '../../../contracts/pages';
+import { useMe } from '../features/accounts/api/get-me';
 import { lazyChunk } from '../lib/chunk';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorFallback } from './error-fallback';
-import { NotForAdmins, RequireAdmin, RequireAuth, SignedOutOnly } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { ResyncLocation } from './resync-location';
 
@@ -15,15 +15,38 @@ import { ResyncLocation } from './resync-location';
  * load and the app uses none of its loaders, actions or fetchers. Each page is its own lazy chunk.
  */
 
-/** Where a page's guard sends some visitors on (contracts/pages.ts PageGuard). */
-const GUARDS = {
-  'not-for-admins': NotForAdmins,
-  'signed-out-only': SignedOutOnly,
-  'require-auth': RequireAuth,
-  'require-admin': RequireAdmin,
-  'require-door': ({ children }: { children: ReactNode }) => <RequireAdmin door>{children}</RequireAdmin>,
-  none: ({ children }: { children: ReactNode }) => children,
-} satisfies Record<PageGuard, unknown>;
+type Guard = ComponentType<{ children: ReactNode; blankWhilePending?: true }>;
+
+/**
+ * Public pages: admins are sent to /admin. A page load never gets here for an admin: the server answers it
+ * with the redirect (server/web-app/session-redirect.ts). This covers moving within the app (Back, a link),
+ * where the session is already known, and a page the server sent while it could not read the session.
+ */
+function NotForAdmins({ children }: { children: ReactNode }) {
+  const { data: me } = useMe();
+  if (me?.role === 'admin') return <Navigate to="/admin" replace />;
+  return children;
+}
+
+function NoGuard({ children }: { children: ReactNode }) {
+  return children;
+}
+
+/** The other guards (sign-in needed, signed-out only, the admin area, the door): see guardOf. */
+const loadGuards = () => import('./guards');
+
+/**
+ * Where a page's guard sends some visitors on (contracts/pages.ts PageGuard). The public pages' guard is here; the
+ * others are a chunk of their own (guards.tsx), fetched together with the page's chunk, not before it.
+ */
+function guardOf(guard: PageGuard, load: () => Promise<unknown>): Guard {
+  if (guard === 'none') return NoGuard;
+  if (guard === 'not-for-admins') return NotForAdmins;
+  return lazyChunk(
+    () => Promise.all([loadGuards(), load()]).then(([guards]) => guards),
+    (guards) => guards.GUARDS[guard] as Guard,
+  );
+}
 
 type PageRouteEntry = readonly [
   path: string,
@@ -36,7 +59,7 @@ type PageRouteEntry = readonly [
 export function pagesOf(table: ReadonlyArray<PageRouteEntry>) {
   return table.map(([path, guard, load, blankWhilePending]) => ({
     path,
-    Guard: GUARDS[guard] as ComponentType<{ children: ReactNode; blankWhilePending?: true }>,
+    Guard: guardOf(guard, load),
     blankWhilePending,
     Page: lazyChunk(load, (component) => component),
   }));

@@ -1,5 +1,5 @@
 /** Small stroke icons (decorative: the text beside them carries the meaning). */
-function Icon({ d, className = 'size-4 shrink-0 text-accent' }: { d: string; className?: string }) {
+export function Icon({ d, className = 'size-4 shrink-0 text-accent' }: { d: string; className?: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -30,15 +30,6 @@ export const IconPin = ({ className }: { className?: string }) => (
     className={className}
     d="M12 21s-7-6.2-7-11a7 7 0 0114 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5z"
   />
-);
-export const IconTicket = ({ className }: { className?: string }) => (
-  <Icon
-    className={className}
-    d="M4 7a2 2 0 012-2h12a2 2 0 012 2v2a2 2 0 000 4v2a2 2 0 01-2 2H6a2 2 0 01-2-2v-2a2 2 0 000-4V7zM14 5v12"
-  />
-);
-export const IconArrowLeft = ({ className }: { className?: string }) => (
-  <Icon className={className} d="M19 12H5M11 6l-6 6 6 6" />
 );
 export const IconArrowUp = ({ className }: { className?: string }) => (
   <Icon className={className} d="M12 19V5M6 11l6-6 6 6" />

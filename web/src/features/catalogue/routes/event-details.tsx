@@ -17,7 +17,8 @@ import { refundPolicyText } from '../../../lib/refund-policy';
 import { countEventView } from '../api/count-view';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
-import { IconArrowLeft, IconCalendar, IconClock, IconPin, IconTicket } from '../components/icons';
+import { IconArrowLeft, IconTicket } from '../components/event-details-icons';
+import { IconCalendar, IconClock, IconPin } from '../components/icons';
 
 /** The waitlist is its own chunk: only a sold-out event's page loads it. */
 const loadWaitlist = () => import('../components/waitlist-panel');

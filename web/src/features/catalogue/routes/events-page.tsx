@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { categoryDescription, categoryView } from '../../../../../contracts/category-heading';
 import { ALL_CATEGORIES, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../../../../../contracts/constants';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
+import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
 import { useCategories } from '../api/get-categories';
 import { useEvents } from '../api/get-events';
@@ -13,6 +14,12 @@ import { IconSearch } from '../components/icons';
 import { Pagination } from '../components/pagination';
 import { ScrollToTopButton } from '../components/scroll-to-top-button';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+/** Loaded once the page has scrolled far (ScrollToTopButton). */
+const ScrollToTop = lazyChunk(
+  () => import('../components/scroll-to-top'),
+  (m) => m.ScrollToTop,
+);
 
 function parsePage(value: string | null): number {
   const page = Number(value);
@@ -139,7 +146,7 @@ export function EventsPageRoute() {
       {data ? (
         <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => viewHref(category, q, p)} />
       ) : null}
-      <ScrollToTopButton />
+      <ScrollToTopButton button={ScrollToTop} />
     </PageContainer>
   );
 }

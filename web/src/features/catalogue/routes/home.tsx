@@ -3,12 +3,19 @@ import { HOME_SKELETON_MS } from '../../../../../contracts/constants';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Reveal } from '../../../components/ui/reveal';
+import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
 import { useEvents } from '../api/get-events';
 import { useLiveEvents } from '../api/use-live-events';
 import { EventBanner, EventBannerSkeleton } from '../components/event-banner';
 import { EventCard, EventCardSkeleton, EventGrid } from '../components/event-card';
 import { ScrollToTopButton } from '../components/scroll-to-top-button';
+
+/** Loaded once the page has scrolled far (ScrollToTopButton). */
+const ScrollToTop = lazyChunk(
+  () => import('../components/scroll-to-top'),
+  (m) => m.ScrollToTop,
+);
 
 /**
  * How long the skeleton still shows once the events are here: the spec's 1 s counted from when the page
@@ -92,7 +99,7 @@ export function HomeRoute() {
           </Reveal>
         )}
       </PageContainer>
-      <ScrollToTopButton />
+      <ScrollToTopButton button={ScrollToTop} />
     </>
   );
 }
