@@ -42,9 +42,12 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(benchDir);
 const resultsDir = path.join(benchDir, 'results');
 const RUN_STARTED = Date.now();
-/** The whole run must end within 10 minutes; phases are cut short so that cleanup fits too. */
-const RUN_BUDGET_MS = 9.5 * 60_000;
+/** The whole run must end within 15 minutes; phases are cut short so that cleanup fits too. */
+const RUN_BUDGET_MS = 14.5 * 60_000;
 const ADMIN = { email: 'bench-admin@eventry.test', password: 'BenchAdmin123' };
+/** Home JS: 100 KB gzip with 5 KB to spare (issue 39), so that the next feature does not break the budget. */
+const HOME_JS_MAX_BYTES = 95 * 1024;
+const HOME_JS_TARGET = '≤ 95 KB (100 with 5 to spare)';
 /** A typical React + Firebase app of the kind the spec describes (gzip KB of JS). */
 const REACT_FIREBASE_BASELINE_KB = 180;
 
@@ -79,7 +82,7 @@ function notAvailable(row: number, measurement: string, why: string, target: str
 async function phase<T>(name: string, limitMs: number, work: () => Promise<T>): Promise<T | undefined> {
   const allowed = Math.min(limitMs, remaining() - 45_000);
   if (allowed < 5_000) {
-    notes.push(`${name}: skipped, the 10-minute budget is used up`);
+    notes.push(`${name}: skipped, the 15-minute budget is used up`);
     log(`${name}: skipped (time budget)`);
     return undefined;
   }
@@ -228,9 +231,9 @@ function loadRows(row: number, label: string, ours: LoadResult, ceiling: LoadRes
     ours: Math.round(ours.requestsPerSecond),
     ceiling: Math.round(ceiling.requestsPerSecond),
     ratio,
-    target: '≥ 40%',
-    // From the unrounded rates: a ratio shown as 40% may be 39.96%.
-    pass: clean && ceiling.requestsPerSecond > 0 && ours.requestsPerSecond / ceiling.requestsPerSecond >= 0.4,
+    target: '≥ 70%',
+    // From the unrounded rates: a ratio shown as 70% may be 69.96%.
+    pass: clean && ceiling.requestsPerSecond > 0 && ours.requestsPerSecond / ceiling.requestsPerSecond >= 0.7,
     note: clean ? undefined : `non-2xx ${ours.non2xx}, errors ${ours.errors}, timeouts ${ours.timeouts}`,
   });
   rows.push({
@@ -238,9 +241,14 @@ function loadRows(row: number, label: string, ours: LoadResult, ceiling: LoadRes
     measurement: `${label} p99 latency`,
     ours: ours.latencyP99Ms,
     ceiling: ceiling.latencyP99Ms,
-    ratio: null,
-    target: p99Target ? '≤ 20 ms' : '—',
-    pass: p99Target ? clean && ours.latencyP99Ms <= 20 : null,
+    ratio: ratioOf(ours.latencyP99Ms, ceiling.latencyP99Ms),
+    // Issue 39: within half again the bare route's p99 (issue 8's 20 ms still holds for the lists).
+    target: p99Target ? '≤ 150%, ≤ 20 ms' : '≤ 150%',
+    pass:
+      clean &&
+      ceiling.latencyP99Ms > 0 &&
+      ours.latencyP99Ms <= 1.5 * ceiling.latencyP99Ms &&
+      (!p99Target || ours.latencyP99Ms <= 20),
     unit: 'ms',
   });
 }
@@ -255,7 +263,7 @@ async function apiRows(
   const measured = await withMemorySampling(app.pid, app.dataDir, async () => {
     for (const { label, url } of targets.list) {
       if (!bodies[url] || !ceiling) {
-        notAvailable(1, label, `${url} does not answer 200 JSON yet`, '≥ 40%; p99 ≤ 20 ms');
+        notAvailable(1, label, `${url} does not answer 200 JSON yet`, '≥ 70%; p99 ≤ 150%, ≤ 20 ms');
         continue;
       }
       const { ours, ceiling: top } = await loadInTurns(
@@ -311,7 +319,7 @@ async function detailRow(
       2,
       'GET /api/events/:id',
       'no event id from /api/events, or /api/events/:id does not answer 200 JSON',
-      '≥ 40%',
+      '≥ 70%; p99 ≤ 150%',
     );
     return;
   }
@@ -376,8 +384,8 @@ async function pageRows(app: AppProcess, eventId: string | undefined, hello: Hel
       ours: kb(page.jsGzipBytes),
       ceiling: helloKb,
       ratio: ratioOf(kb(page.jsGzipBytes), helloKb),
-      target: isHome ? '≤ 100 KB' : '—',
-      pass: isHome ? page.jsGzipBytes <= 100 * 1024 : null,
+      target: isHome ? HOME_JS_TARGET : '—',
+      pass: isHome ? page.jsGzipBytes <= HOME_JS_MAX_BYTES : null,
       unit: 'KB',
       note: page.status !== 200 ? `page answered ${page.status}` : undefined,
     });
@@ -393,9 +401,9 @@ async function pageRows(app: AppProcess, eventId: string | undefined, hello: Hel
       ours: jsKb,
       ceiling: helloKb,
       ratio: ratioOf(jsKb, helloKb),
-      target: isHome ? '≤ 100 KB' : '—',
-      // In bytes: 100.0 KB as shown may be a few bytes over.
-      pass: isHome ? page.jsGzipBytes <= 100 * 1024 : null,
+      target: isHome ? HOME_JS_TARGET : '—',
+      // In bytes: 95.0 KB as shown may be a few bytes over.
+      pass: isHome ? page.jsGzipBytes <= HOME_JS_MAX_BYTES : null,
       unit: 'KB',
       note:
         page.status !== 200
@@ -452,9 +460,16 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
   const ourPaths = ['/', '/events-page/all', detailPath];
   // The machine's floor, in the same turns as our pages: a trivial page (no script, no stylesheet).
   const trivial = await serveTrivialPage();
+  const floorTarget = { url: trivial.url };
   let lh: LighthouseRun;
   try {
-    lh = await runLighthouse([...ourPaths.map((p) => `${app.baseUrl}${p}`), trivial.url], 90_000);
+    lh = await runLighthouse(
+      [
+        ...(['en', 'ar'] as const).flatMap((lang) => ourPaths.map((p) => ({ url: `${app.baseUrl}${p}`, lang }))),
+        floorTarget,
+      ],
+      90_000,
+    );
   } finally {
     await trivial.close();
   }
@@ -462,9 +477,14 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
   const floor = lh.pages.find((page) => page.url === trivial.url);
   const floorScores = floor ? `${floor.performance ?? '?'}` : null;
   const floorTimes = floor ? `${floor.lcpMs ?? '?'} / ${floor.cls ?? '?'} / ${floor.tbtMs ?? '?'}` : null;
+  // Issue 39: what a slow phone adds to the browser's own work. LCP within 1.6 × the floor's, TBT within the
+  // floor's + 150 ms, measured in the same turns.
+  const lcpMax = floor?.lcpMs ? Math.round(1.6 * floor.lcpMs) : null;
+  const tbtMax = floor?.tbtMs !== null && floor?.tbtMs !== undefined ? floor.tbtMs + 150 : null;
   for (const page of lh.pages) {
     const isFloor = page === floor;
-    const label = isFloor ? 'a trivial page (floor)' : page.path === detailPath ? '/event-details/:id' : page.path;
+    const where = page.path === detailPath ? '/event-details/:id' : page.path;
+    const label = isFloor ? 'a trivial page (floor)' : `${where}${page.lang === 'ar' ? ' in Arabic' : ''}`;
     const scores = [page.performance, page.accessibility, page.bestPractices, page.seo];
     log(
       `Lighthouse ${label} (median of ${page.allLcpMs.length} runs${page.discardedRuns.length ? `, ${page.discardedRuns.length} more not recorded and run again (${page.discardedRuns.join(', ')})` : ''}; LCP ${page.allLcpMs.join(', ')} ms; TBT ${page.allTbtMs.join(', ')} ms): ${scores.join(' / ')}, LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`,
@@ -482,15 +502,15 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
       });
       continue;
     }
-    const [perf, a11y, bp, seo] = scores;
+    const [, a11y, bp, seo] = scores;
     rows.push({
       row: 5,
       measurement: `Lighthouse ${label}: perf / a11y / best pr. / SEO`,
       ours: scores.map((s) => s ?? '?').join(' / '),
       ceiling: floorScores,
       ratio: null,
-      target: '≥95 / 100 / 100 / ≥95',
-      pass: page.runtimeError ? false : (perf ?? 0) >= 95 && a11y === 100 && bp === 100 && (seo ?? 0) >= 95,
+      target: '— / 100 / 100 / 100',
+      pass: page.runtimeError ? false : a11y === 100 && bp === 100 && seo === 100,
       note:
         page.runtimeError ??
         (page.failing.length ? `losing points: ${page.failing.map((f) => f.id).join(', ')}` : undefined),
@@ -500,15 +520,17 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
       measurement: `Lighthouse ${label}: LCP ms / CLS / TBT ms`,
       ours: `${page.lcpMs ?? '?'} / ${page.cls ?? '?'} / ${page.tbtMs ?? '?'}`,
       ceiling: floorTimes,
-      ratio: null,
-      target: '≤1500 / ≤0.02 / ≤100',
+      ratio: ratioOf(page.lcpMs, floor?.lcpMs),
+      target: `LCP ≤ 160% (${lcpMax ?? '?'}) / ≤ 0.02 / TBT ≤ floor + 150 (${tbtMax ?? '?'})`,
       pass:
         page.lcpMs !== null &&
         page.cls !== null &&
         page.tbtMs !== null &&
-        page.lcpMs <= 1500 &&
+        lcpMax !== null &&
+        tbtMax !== null &&
+        page.lcpMs <= lcpMax &&
         page.cls <= 0.02 &&
-        page.tbtMs <= 100,
+        page.tbtMs <= tbtMax,
       note: page.lcpElement ? `LCP element: ${page.lcpElement}` : undefined,
     });
   }
@@ -746,7 +768,7 @@ async function main(): Promise<number> {
         webComposition(root),
       );
     }
-    if (wants(5)) await phase('row 5: Lighthouse', 360_000, () => lighthouseRows(running, targets.eventId));
+    if (wants(5)) await phase('row 5: Lighthouse', 600_000, () => lighthouseRows(running, targets.eventId));
     if (wants(3)) {
       // Row 7 comes after it: leave it two minutes.
       const limit = Math.min(

@@ -1,8 +1,15 @@
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './bundles';
 
+/** A page to measure, in a language of its own (the language switch's cookie) or the browser's English. */
+export interface LighthouseTarget {
+  url: string;
+  lang?: 'en' | 'ar';
+}
+
 export interface LighthousePage {
   url: string;
   path: string;
+  lang: 'en' | 'ar';
   performance: number | null;
   accessibility: number | null;
   bestPractices: number | null;
@@ -79,28 +86,34 @@ const numeric = (lhr: Lhr, id: string, digits = 0) => {
  * The pages take turns (round 1 of every page, then round 2, ...): the machine's speed changes from minute
  * to minute, and pages compared with each other should meet the same minutes.
  */
-export async function runLighthouse(urls: string[], perRunTimeoutMs: number, runsPerPage = 5): Promise<LighthouseRun> {
+export async function runLighthouse(
+  targets: LighthouseTarget[],
+  perRunTimeoutMs: number,
+  runsPerPage = 5,
+): Promise<LighthouseRun> {
   const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
   const { computeMedianRun } = (await import('lighthouse/core/lib/median-run.js')) as { computeMedianRun: MedianRunFn };
   const chromeLauncher = await import('chrome-launcher');
-  const runs = new Map<string, Lhr[]>(urls.map((url) => [url, []]));
-  const discarded = new Map<string, string[]>(urls.map((url) => [url, []]));
+  const runs = new Map<LighthouseTarget, Lhr[]>(targets.map((target) => [target, []]));
+  const discarded = new Map<LighthouseTarget, string[]>(targets.map((target) => [target, []]));
   for (let i = 0; i < runsPerPage; i++) {
-    for (const url of urls) {
+    for (const target of targets) {
       // A run Lighthouse could not record (its trace had no navigation start, say) measured nothing about the
       // page: it is run again, up to twice, and counted as discarded. A run that still fails is kept, so the
       // page reports the error instead of a median of fewer runs.
       for (let attempt = 0; ; attempt++) {
-        const lhr = await runOnce(lighthouse, chromeLauncher, url, perRunTimeoutMs);
+        const lhr = await runOnce(lighthouse, chromeLauncher, target, perRunTimeoutMs);
         if (!lhr.runtimeError || attempt === MAX_RETRIES) {
-          runs.get(url)?.push(lhr);
+          runs.get(target)?.push(lhr);
           break;
         }
-        discarded.get(url)?.push(lhr.runtimeError.code);
+        discarded.get(target)?.push(lhr.runtimeError.code);
       }
     }
   }
-  const pages = urls.map((url) => summarise(url, runs.get(url) ?? [], discarded.get(url) ?? [], computeMedianRun));
+  const pages = targets.map((target) =>
+    summarise(target, runs.get(target) ?? [], discarded.get(target) ?? [], computeMedianRun),
+  );
   const first = [...runs.values()][0]?.[0];
   return {
     version: first?.lighthouseVersion ?? 'unknown',
@@ -121,7 +134,7 @@ const MAX_RETRIES = 2;
 async function runOnce(
   lighthouse: LighthouseFn,
   chromeLauncher: typeof import('chrome-launcher'),
-  url: string,
+  { url, lang }: LighthouseTarget,
   perRunTimeoutMs: number,
 ): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({
@@ -135,6 +148,8 @@ async function runOnce(
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // The language switch's cookie, on the document and every request after it.
+      ...(lang ? { extraHeaders: { Cookie: `lang=${lang}` } } : {}),
     });
     const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), perRunTimeoutMs));
     const result = await Promise.race([work, timeout]);
@@ -145,7 +160,12 @@ async function runOnce(
   }
 }
 
-function summarise(url: string, runs: Lhr[], discardedRuns: string[], computeMedianRun: MedianRunFn): LighthousePage {
+function summarise(
+  { url, lang }: LighthouseTarget,
+  runs: Lhr[],
+  discardedRuns: string[],
+  computeMedianRun: MedianRunFn,
+): LighthousePage {
   const failed = runs.find((run) => run.runtimeError);
   const lhr = failed ?? computeMedianRun(runs);
   const failing: LighthousePage['failing'] = [];
@@ -170,6 +190,7 @@ function summarise(url: string, runs: Lhr[], discardedRuns: string[], computeMed
   return {
     url,
     path: new URL(url).pathname,
+    lang: lang ?? 'en',
     performance: score(lhr, 'performance'),
     accessibility: score(lhr, 'accessibility'),
     bestPractices: score(lhr, 'best-practices'),
