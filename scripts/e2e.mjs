@@ -1,0 +1,39 @@
+// `npm run test:e2e`: the Playwright suite split into shards that run side by side, each against its own
+// production server, database, mail catcher and Paymob stand-in (ports E2E_PORT_BASE + 10 × shard), so no
+// shard sees another's bookings, mail or admin lists. E2E_SHARDS sets how many (default 1: on 2 cores two shards
+// took as long as one, their browsers sharing the CPU). Arguments go to Playwright; naming spec files runs them in
+// one shard.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+
+const args = process.argv.slice(2);
+const base = Number(process.env.E2E_PORT_BASE) || 3100;
+const picked = args.some((arg) => !arg.startsWith('-'));
+const shards = picked ? 1 : Number(process.env.E2E_SHARDS) || 1;
+
+function runShard(index) {
+  const shardArgs = shards > 1 ? [`--shard=${index}/${shards}`] : [];
+  const child = spawn('npx', ['playwright', 'test', ...shardArgs, ...args], {
+    env: { ...process.env, E2E_PORT_BASE: String(base + 10 * (index - 1)) },
+    stdio: shards > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+  });
+  if (shards > 1) {
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline.createInterface({ input: stream }).on('line', (line) => out.write(`[${index}/${shards}] ${line}\n`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const started = Date.now();
+const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
+if (shards > 1) {
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  console.log(`e2e: ${shards} shards in ${minutes} min, exit codes ${codes.join(', ')}`);
+}
+process.exit(codes.some((code) => code !== 0) ? 1 : 0);
