@@ -5,7 +5,9 @@
 // one shard.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
+const PLAYWRIGHT = fileURLToPath(new URL('../node_modules/@playwright/test/cli.js', import.meta.url));
 const args = process.argv.slice(2);
 const base = Number(process.env.E2E_PORT_BASE) || 3100;
 const picked = args.some((arg) => !arg.startsWith('-'));
@@ -13,10 +15,12 @@ const shards = picked ? 1 : Number(process.env.E2E_SHARDS) || 1;
 
 function runShard(index) {
   const shardArgs = shards > 1 ? [`--shard=${index}/${shards}`] : [];
-  const child = spawn('npx', ['playwright', 'test', ...shardArgs, ...args], {
+  // Playwright's own command, not through npx, so that a stop signal reaches it.
+  const child = spawn(process.execPath, [PLAYWRIGHT, 'test', ...shardArgs, ...args], {
     env: { ...process.env, E2E_PORT_BASE: String(base + 10 * (index - 1)) },
     stdio: shards > 1 ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
+  children.push(child);
   if (shards > 1) {
     for (const [stream, out] of [
       [child.stdout, process.stdout],
@@ -27,6 +31,14 @@ function runShard(index) {
   }
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+// A stop (Ctrl-C, a CI timeout) is passed on to every shard as the interrupt Playwright stops on.
+const children = [];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill('SIGINT');
   });
 }
 
