@@ -60,26 +60,32 @@ function pageRoutes(): Plugin {
   };
 }
 
+/** Our stand-ins for parts of libraries (web/src/lib/vendor/). */
+const vendor = (file: string) => path.join(import.meta.dirname, 'web/src/lib/vendor', file);
+
+/**
+ * A resolveId hook that gives the library module matching `importer` our stand-in `to` when it imports `source`
+ * (each plugin below says why); every other import resolves as usual.
+ */
+function standIn(source: string, importer: RegExp, to: string): NonNullable<Plugin['resolveId']> {
+  return (imported: string, from: string | undefined) =>
+    imported === source && from !== undefined && importer.test(from) ? to : undefined;
+}
+
 /**
  * TanStack Query's query cache imports the paging code of infinite queries for the queries that use it; the app
  * has none, so the browser's build gets a stand-in that fails loudly if one is ever created
  * (web/src/lib/vendor/no-infinite-queries.ts).
  */
 function noInfiniteQueries(): Plugin {
-  const stand = path.join(import.meta.dirname, 'web/src/lib/vendor/no-infinite-queries.ts');
   return {
     name: 'eventry:no-infinite-queries',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === './infiniteQueryBehavior.js' &&
-        importer &&
-        /@tanstack[\\/]query-core[\\/].*[\\/]query\.js$/.test(importer)
-      ) {
-        return stand;
-      }
-      return undefined;
-    },
+    resolveId: standIn(
+      './infiniteQueryBehavior.js',
+      /@tanstack[\\/]query-core[\\/].*[\\/]query\.js$/,
+      vendor('no-infinite-queries.ts'),
+    ),
   };
 }
 
@@ -90,17 +96,12 @@ function noInfiniteQueries(): Plugin {
  * `MutationObserver` (behind every `useMutation`) hands over as its module loads.
  */
 function lateMutations(): Plugin {
-  const stand = path.join(import.meta.dirname, 'web/src/lib/vendor/late-mutation.ts');
+  const stand = vendor('late-mutation.ts');
   const core = /@tanstack[\\/]query-core[\\/].*[\\/]/;
   return {
     name: 'eventry:late-mutations',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './mutation.js' && importer && new RegExp(`${core.source}mutationCache\\.js$`).test(importer)) {
-        return stand;
-      }
-      return undefined;
-    },
+    resolveId: standIn('./mutation.js', new RegExp(`${core.source}mutationCache\\.js$`), stand),
     transform(code, id) {
       if (!new RegExp(`${core.source}mutationObserver\\.js$`).test(id)) return undefined;
       if (!code.includes('import { getDefaultState } from "./mutation.js";')) {
@@ -122,22 +123,13 @@ function lateMutations(): Plugin {
  * building its own: the toaster's flushSync uses the dispatcher the client installs.
  */
 function lateReactDom(): Plugin {
-  const stand = path.join(import.meta.dirname, 'web/src/lib/vendor/react-dom-internals.cjs');
+  const stand = vendor('react-dom-internals.cjs');
   const INTERNALS =
     /^var Internals = \{\n {4}d: \{\n(?: {6}.*\n)+? {4}\},\n {4}p: 0,\n {4}findDOMNode: null\n {2}\},$/m;
   return {
     name: 'eventry:late-react-dom',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === 'react-dom' &&
-        importer &&
-        /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/.test(importer)
-      ) {
-        return stand;
-      }
-      return undefined;
-    },
+    resolveId: standIn('react-dom', /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/, stand),
     transform(code, id) {
       if (!/[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.js$/.test(id)) return undefined;
       if (!INTERNALS.test(code)) this.error("react-dom's internals changed: see vite.config.ts lateReactDom");
