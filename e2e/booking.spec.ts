@@ -617,11 +617,16 @@ test('when the session has ended, Pay sends the buyer to sign in and then back t
   page,
 }) => {
   await openTicketSelection(page);
+  // The card form shows from the reservation just made, and the page then asks for it again: that answer is
+  // awaited, so the session ends while the buyer types and not while the page is still loading.
+  const reread = page.waitForResponse(
+    (response) => /\/api\/bookings\/[0-9a-f-]{36}$/.test(response.url()) && response.request().method() === 'GET',
+  );
   await page.getByRole('button', { name: /^Proceed to Pay/ }).click();
   await expect(page).toHaveURL(/\/payment\?booking=[0-9a-f-]{36}$/);
   const payment = new URL(page.url());
-  // The page has read its reservation (the card form shows): the session ends while the buyer types.
   await expect(page.getByLabel('Card number')).toBeVisible();
+  expect((await reread).status()).toBe(200);
   await page.context().clearCookies();
 
   await payWith(page, '4242 4242 4242 4242');
