@@ -228,11 +228,12 @@ export const authPlugin = fp(
       // This process's own: before the answer leaves, so the client's next request cannot see the old state.
       // A sign-in or a sign-up only adds a session (and a user) that nothing has cached: they keep everyone
       // else's entries, which an on-sale's steady stream of sign-ins would otherwise empty over and over.
-      app.addHook('onSend', async (request, _reply, payload) => {
+      // Synchronous (no promise per answer): it runs for every request the server answers.
+      app.addHook('onSend', (request, _reply, payload, done) => {
         const url = request.url;
         const changesSessions = url.startsWith('/api/auth/') && !ADDS_A_SESSION_ONLY.has(url.split('?')[0] ?? '');
         if (changesSessions || (url.startsWith('/api/me') && request.method !== 'GET')) cache.clear();
-        return payload;
+        done(null, payload);
       });
     }
     // Only while every revocation reaches this process.

@@ -126,13 +126,15 @@ export const metricsPlugin = fp(
       registers: [registry],
     });
 
-    app.addHook('onResponse', async (request, reply) => {
+    // Synchronous (no promise per answer): it runs for every request the server answers.
+    app.addHook('onResponse', (request, reply, done) => {
       const route = request.routeOptions.url ?? 'unmatched';
       requests.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
       const outcome = OUTCOMES[`${request.method} ${route}`];
       if (outcome) {
         outcomes[outcome.metric].inc({ outcome: outcome.byStatus[reply.statusCode] ?? `status_${reply.statusCode}` });
       }
+      done();
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
