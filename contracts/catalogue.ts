@@ -28,6 +28,11 @@ export const eventSchema = z.object({
   refundHoursBefore: z.number().int(),
   /** The percentage kept when a buyer cancels. */
   cancellationFeePercent: z.number().int(),
+  /**
+   * The last instant a buyer may cancel (ISO): `refundHoursBefore` before the start in APP_TIMEZONE, which the
+   * browser does not know; null when the event gives no refunds. Past it, the page says the time has passed.
+   */
+  refundsUntil: z.string().nullable(),
   /** When the organiser cancelled the event (ISO), or null: its page says 'This event has been cancelled'. */
   cancelledAt: z.string().nullable(),
 });

@@ -62,6 +62,30 @@ test('a buyer cancels one ticket, then the rest, and finds the refund under Your
   }
 });
 
+test('an event starting within its refund window says, on its page and its ticket page, that the time to cancel has passed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Tomorrow at 10:00 in Cairo, with the default policy (48 hours before the start): its window has closed.
+  const event = await ownEvent(browser, baseURL, 'Too late to cancel', { tickets: '10', days: 1 });
+  try {
+    const closed = 'Refunds: the time to cancel before the start has passed, so tickets can no longer be refunded.';
+    await page.goto(`/event-details/${event.id}`);
+    await expect(page.getByTestId('refund-policy')).toHaveText(closed);
+    await page.goto(`/event-details/${event.id}/get-ticket`);
+    await expect(page.getByTestId('refund-policy')).toHaveText(closed);
+    await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL ?? '' }]);
+    await page.reload();
+    await expect(page.getByTestId('refund-policy')).toHaveText(
+      'الاسترداد: انتهت مهلة الإلغاء قبل بدء الفعالية، فلم يعد استرداد قيمة التذاكر ممكنًا.',
+    );
+  } finally {
+    await page.context().clearCookies({ name: 'lang' });
+    await event.close();
+  }
+});
+
 test('the organiser refunds a booking from the attendees page, and cancels the event', async ({
   page,
   browser,

@@ -1,5 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { eventInstants } from '../../contracts/calendar';
 import type { EventDto } from '../../contracts/catalogue';
+import { refundDeadline } from '../../contracts/refunds';
 import { categories, events } from '../db/schema';
 import { titleSearchKey } from '../db/title-search';
 
@@ -44,12 +46,19 @@ export function hhmm(time: string): string {
   return time.slice(0, 5);
 }
 
-export function toEventDto(row: EventRow): EventDto {
+/** The API's event; its start (for `refundsUntil`) is read in `timeZone`, APP_TIMEZONE. */
+export function toEventDto(row: EventRow, timeZone: string): EventDto {
+  const dto = row as unknown as Omit<EventDto, 'refundsUntil'>;
+  const { start } = eventInstants(
+    { eventDate: dto.eventDate, startTime: row.startTime, endTime: row.endTime },
+    timeZone,
+  );
   return {
-    ...(row as unknown as EventDto),
+    ...dto,
     startTime: hhmm(row.startTime),
     endTime: hhmm(row.endTime),
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    refundsUntil: refundDeadline(start, dto.refundHoursBefore)?.toISOString() ?? null,
   };
 }
 

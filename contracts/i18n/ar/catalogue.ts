@@ -106,6 +106,7 @@ export const catalogue: Translation<typeof english> = {
   refundPolicyWithFee:
     'الاسترداد: يمكنك إلغاء حجزك حتى {hours} قبل بدء الفعالية واسترداد المبلغ بعد خصم رسوم إلغاء قدرها {fee}٪.',
   noRefunds: 'لا يمكن استرداد قيمة التذاكر في هذه الفعالية.',
+  refundsClosed: 'الاسترداد: انتهت مهلة الإلغاء قبل بدء الفعالية، فلم يعد استرداد قيمة التذاكر ممكنًا.',
   refundHours: {
     zero: '{count} ساعة',
     one: 'ساعة واحدة',

@@ -83,6 +83,7 @@ export const catalogue = {
   refundPolicy: 'Refunds: cancel up to {hours} before the start and get your money back in full.',
   refundPolicyWithFee: 'Refunds: cancel up to {hours} before the start and get your money back, less a {fee}% fee.',
   noRefunds: 'No refunds for this event.',
+  refundsClosed: 'Refunds: the time to cancel before the start has passed, so tickets can no longer be refunded.',
   refundHours: { one: '{count} hour', other: '{count} hours' },
   /** An event its organiser cancelled: nothing is sold, every paid booking is refunded. */
   eventCancelled: 'This event has been cancelled',

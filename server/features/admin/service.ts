@@ -92,13 +92,18 @@ export function createAdminService(deps: AdminDeps) {
       page = last;
       ({ rows, total } = await pageOf(page));
     }
-    return { items: rows.map(toEventDto), page, pageCount: Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE), total };
+    return {
+      items: rows.map((row) => toEventDto(row, deps.timeZone)),
+      page,
+      pageCount: Math.ceil(total / ADMIN_EVENTS_PAGE_SIZE),
+      total,
+    };
   }
 
   async function getEvent(id: string): Promise<EventDto> {
     const row = isUuid(id) ? await repo.findActiveEvent(deps.db, id) : undefined;
     if (!row) throw eventNotFound();
-    return toEventDto(row);
+    return toEventDto(row, deps.timeZone);
   }
 
   async function getFormMeta(): Promise<AdminFormMeta> {

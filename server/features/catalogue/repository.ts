@@ -46,7 +46,13 @@ export async function countActiveEvents(db: DbOrTx, filter: EventFilter): Promis
  * pages) and, in the same query, how many match in all. `total` is undefined when the page is empty (nothing
  * matches, or the offset is past the last one).
  */
-export async function listActiveEventsPage(db: DbOrTx, filter: EventFilter, limit: number, offset: number) {
+export async function listActiveEventsPage(
+  db: DbOrTx,
+  filter: EventFilter,
+  limit: number,
+  offset: number,
+  timeZone: string,
+) {
   const rows = await db
     .select({ ...eventColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(events)
@@ -56,18 +62,18 @@ export async function listActiveEventsPage(db: DbOrTx, filter: EventFilter, limi
     .limit(limit)
     .offset(offset);
   return {
-    items: rows.map(({ total: _total, ...row }) => toEventDto(row)),
+    items: rows.map(({ total: _total, ...row }) => toEventDto(row, timeZone)),
     total: rows[0]?.total,
   };
 }
 
-export async function findActiveEvent(db: DbOrTx, id: string) {
+export async function findActiveEvent(db: DbOrTx, id: string, timeZone: string) {
   const [row] = await db
     .select(eventColumns)
     .from(events)
     .innerJoin(categories, eventCategoryJoin)
     .where(and(eq(events.id, id), eq(events.isDeleted, false)));
-  return row ? toEventDto(row) : undefined;
+  return row ? toEventDto(row, timeZone) : undefined;
 }
 
 export async function searchActiveTitles(db: DbOrTx, titlePrefix: string, limit: number): Promise<EventSearchHit[]> {

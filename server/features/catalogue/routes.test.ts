@@ -96,7 +96,25 @@ describe('GET /api/events', () => {
       refundHoursBefore: 48,
       cancellationFeePercent: 0,
       cancelledAt: null,
+      refundsUntil: expect.any(String),
     } satisfies EventDto);
+  });
+
+  it('gives the last instant a buyer may cancel, read in APP_TIMEZONE (Africa/Cairo) on both sides of its summer time', async () => {
+    // 19:30 in Cairo is 17:30 UTC in January (UTC+2) and 16:30 UTC in July (UTC+3); 48 and 3 hours before.
+    await insertEvent(db, { title: 'Winter', eventDate: '2027-01-20', startTime: '19:30', refundHoursBefore: 48 });
+    await insertEvent(db, { title: 'Summer', eventDate: '2027-07-20', startTime: '19:30', refundHoursBefore: 3 });
+    await insertEvent(db, { title: 'Never', eventDate: '2027-07-21', refundHoursBefore: 0 });
+    const items = (await getPage()).items;
+    const until = Object.fromEntries(items.map((e) => [e.title, e.refundsUntil]));
+    expect(until).toEqual({
+      Winter: '2027-01-18T17:30:00.000Z',
+      Summer: '2027-07-20T13:30:00.000Z',
+      Never: null,
+    });
+    const winter = items.find((e) => e.title === 'Winter');
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/events/${winter?.id}` });
+    expect(detail.json<EventDto>().refundsUntil).toBe('2027-01-18T17:30:00.000Z');
   });
 
   it('pages six at a time with a page count and total', async () => {

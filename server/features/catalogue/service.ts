@@ -68,7 +68,13 @@ export function createCatalogueService({ db, timeZone }: CatalogueServiceDeps): 
     async listEvents(input) {
       const filter = eventFilter(input);
       const requested = Math.max(1, input.page);
-      const found = await listActiveEventsPage(db, filter, EVENTS_PAGE_SIZE, (requested - 1) * EVENTS_PAGE_SIZE);
+      const found = await listActiveEventsPage(
+        db,
+        filter,
+        EVENTS_PAGE_SIZE,
+        (requested - 1) * EVENTS_PAGE_SIZE,
+        timeZone,
+      );
       if (found.total !== undefined) {
         return {
           items: found.items,
@@ -81,7 +87,13 @@ export function createCatalogueService({ db, timeZone }: CatalogueServiceDeps): 
       const total = requested === 1 ? 0 : await countActiveEvents(db, filter);
       if (total === 0) return { items: [], page: 1, pageCount: 0, total: 0 };
       const pageCount = Math.ceil(total / EVENTS_PAGE_SIZE);
-      const last = await listActiveEventsPage(db, filter, EVENTS_PAGE_SIZE, (pageCount - 1) * EVENTS_PAGE_SIZE);
+      const last = await listActiveEventsPage(
+        db,
+        filter,
+        EVENTS_PAGE_SIZE,
+        (pageCount - 1) * EVENTS_PAGE_SIZE,
+        timeZone,
+      );
       const lastTotal = last.total ?? total;
       return {
         items: last.items,
@@ -92,7 +104,7 @@ export function createCatalogueService({ db, timeZone }: CatalogueServiceDeps): 
     },
 
     async getEvent(id) {
-      const event = isUuid(id) ? await findActiveEvent(db, id) : undefined;
+      const event = isUuid(id) ? await findActiveEvent(db, id, timeZone) : undefined;
       if (!event) throw new NotFoundError('This event does not exist or is no longer available', 'EVENT_NOT_FOUND');
       return event;
     },

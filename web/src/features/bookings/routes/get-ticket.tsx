@@ -200,7 +200,7 @@ export function GetTicketRoute() {
         </div>
 
         <p className="text-sm text-fg-muted" data-testid="refund-policy">
-          {refundPolicyText(i18n, event)}
+          {refundPolicyText(i18n, event, serverNow())}
         </p>
 
         <Button size="lg" disabled={tooMany || available === 0 || createBooking.isPending} onClick={proceed}>

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client';
 import { lazyChunk } from '../../../lib/chunk';
 import { useI18n } from '../../../lib/i18n';
 import { refundPolicyText } from '../../../lib/refund-policy';
+import { serverNow } from '../../../lib/server-clock';
 import { countEventView } from '../api/count-view';
 import { useEvent } from '../api/get-event';
 import { useLiveEvents } from '../api/use-live-events';
@@ -185,7 +186,7 @@ export function EventDetailsRoute() {
                 </Suspense>
               ) : null}
               <p className="text-sm text-fg-muted" data-testid="refund-policy">
-                {refundPolicyText(i18n, event)}
+                {refundPolicyText(i18n, event, serverNow())}
               </p>
             </Card>
           </aside>
