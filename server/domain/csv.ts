@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /**
  * CSV as spreadsheets read it (RFC 4180, CRLF line ends). A cell that starts with a character a spreadsheet
@@ -28,4 +29,15 @@ export function sendCsv(reply: FastifyReply, file: { fileName: string; body: str
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .header('cache-control', 'no-store')
     .send(file.body);
+}
+
+/**
+ * The part of a CSV download route's schema that says what it answers (OpenAPI): the file, or one of `errors`
+ * (the route's problem answers by status).
+ */
+export function csvResponses<Errors extends Record<number, z.ZodType>>(errors: Errors) {
+  return {
+    produces: ['text/csv'],
+    response: { 200: z.string().describe('text/csv; charset=utf-8, starting with a UTF-8 byte-order mark'), ...errors },
+  };
 }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { attendeesPageSchema, attendeesParamsSchema, attendeesQuerySchema } from '../../../contracts/attendees';
 import { dashboardQuerySchema } from '../../../contracts/dashboard';
 import { problemSchema } from '../../../contracts/problem';
-import { sendCsv } from '../../domain/csv';
+import { csvResponses, sendCsv } from '../../domain/csv';
 import { requestI18n } from '../../plugins/i18n';
 import { createAttendeesService } from './service';
 
@@ -45,13 +44,7 @@ export const attendeesRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
         summary:
           "Every ticket of an event with its buyer and check-in, as CSV (UTF-8 with a BOM; the app's time zone; headings in the request's language)",
         params: attendeesParamsSchema,
-        produces: ['text/csv'],
-        response: {
-          200: z.string().describe('text/csv; charset=utf-8, starting with a UTF-8 byte-order mark'),
-          401: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-        },
+        ...csvResponses({ 401: problemSchema, 403: problemSchema, 404: problemSchema }),
       },
     },
     async (request, reply) => {
@@ -67,11 +60,7 @@ export const attendeesRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
         summary:
           "The tickets of the orders paid in a range of days (the dashboard's query: from, to, eventId), as CSV with each ticket's event",
         querystring: dashboardQuerySchema,
-        produces: ['text/csv'],
-        response: {
-          200: z.string().describe('text/csv; charset=utf-8, starting with a UTF-8 byte-order mark'),
-          ...errors,
-        },
+        ...csvResponses(errors),
       },
     },
     async (request, reply) => {

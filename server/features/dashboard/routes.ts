@@ -4,7 +4,7 @@ import { eventIdParamsSchema } from '../../../contracts/catalogue';
 import { dashboardQuerySchema, dashboardSchema } from '../../../contracts/dashboard';
 import { isUuid } from '../../../contracts/ids';
 import { problemSchema } from '../../../contracts/problem';
-import { sendCsv } from '../../domain/csv';
+import { csvResponses, sendCsv } from '../../domain/csv';
 import { NotFoundError } from '../../plugins/errors';
 import { requestI18n } from '../../plugins/i18n';
 import { createDashboardService } from './service';
@@ -54,11 +54,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
         summary:
           'The orders the dashboard sums for the same query, as CSV: paid in the range, or given back in it (UTF-8 with a BOM)',
         querystring: dashboardQuerySchema,
-        produces: ['text/csv'],
-        response: {
-          200: z.string().describe('text/csv; charset=utf-8, starting with a UTF-8 byte-order mark'),
-          ...errors,
-        },
+        ...csvResponses(errors),
       },
     },
     async (request, reply) => {
