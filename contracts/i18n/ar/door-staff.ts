@@ -7,7 +7,7 @@ import type { Translation } from '../types';
  */
 export const doorStaff: Translation<typeof english> = {
   doorStaffTitle: 'فريق البوابة',
-  doorStaffIntro: 'أشخاص يمكنهم تسجيل حضور التذاكر على بوابة هذه الفعالية، دون أي صلاحية أخرى في لوحة الإدارة.',
+  doorStaffIntro: 'أشخاص يمكنهم تسجيل حضور التذاكر على بوابة هذه الفعالية، دون أي صلاحية أخرى في لوحة التحكم.',
   email: 'البريد الإلكتروني',
   grant: 'أضف إلى فريق البوابة',
   revoke: 'إزالة',
