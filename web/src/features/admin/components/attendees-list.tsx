@@ -38,7 +38,8 @@ export function formatInstant(iso: string, timeZone: string): string {
 const statusStyles: Record<Attendee['status'], string> = {
   valid: 'border-border text-fg-muted',
   checked_in: 'border-accent/40 bg-accent/15 text-accent',
-  void: 'border-red-500/40 bg-red-500/15 text-danger line-through decoration-1',
+  // Not struck through: a line through short Arabic words makes them hard to read; the word and colour say it.
+  void: 'border-red-500/40 bg-red-500/15 text-danger',
 };
 
 /** An instant as the organiser reads it, in the app's time zone: English as it always was, Arabic in its own words. */
