@@ -405,6 +405,31 @@ export const paymentEvents = pgTable('payment_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A provider's payment a hold had before the buyer chose another way to pay (migration 0022). A Paymob intention
+ * cannot be called off: it stays payable until its hold's end as it was then (`payableUntil`). Once that has passed
+ * the reconciliation job asks the provider about it, once (ticketing/repository.ts findReplacedPaymentsToAsk), so
+ * money it took is settled or refunded even when its callback never came.
+ */
+export const replacedPayments = pgTable(
+  'replaced_payments',
+  {
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+    payableUntil: timestamp('payable_until', { withTimezone: true }).notNull(),
+    /** When the provider answered the job about it; null until then. */
+    askedAt: timestamp('asked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.reference] }),
+    index('replaced_payments_to_ask_idx').on(t.payableUntil).where(sql`${t.askedAt} IS NULL`),
+  ],
+);
+
 // ---------------------------------------------------------------------------
 // Tickets and check-in (server/features/tickets/)
 // ---------------------------------------------------------------------------

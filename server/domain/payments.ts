@@ -97,6 +97,12 @@ export interface PaymentProvider {
    * is not configured); throws an AppError (400) for a forged, stale or unreadable event.
    */
   readonly verifyWebhook: ((rawBody: Buffer, signature: string) => VerifiedEvent) | undefined;
+  /**
+   * The event its webhook sends (or sent) for the payment as it is now, read back from the provider, with the same
+   * id: a callback that never came, fetched by the reconciliation job, and handled once with the real one. Absent
+   * where it is not needed: Stripe cancels a replaced payment and sends its events again for days.
+   */
+  readonly eventOf: ((reference: string) => Promise<VerifiedEvent | undefined>) | undefined;
   /** Decides a payment confirmed from the browser (the simulated processor); absent for real providers. */
   readonly verifyConfirm: ((body: SimulatedConfirmBody, today: string) => ConfirmOutcome) | undefined;
 }

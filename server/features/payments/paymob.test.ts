@@ -463,6 +463,66 @@ describe('Paymob through its stand-in', () => {
     expect(await booking(ids[2] as string)).toMatchObject({ status: 'paid', tickets: 1, mails: 1 });
   });
 
+  it('settles a replaced payment whose callback never came, once it can no longer be paid: it pays the hold, or is refunded once', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [waiting, paidTwice] = [await ctx.createUser(), await ctx.createUser()];
+    const waitingId = await reserve(waiting, event.id, 1);
+    const paidTwiceId = await reserve(paidTwice, event.id, 1);
+    const firstPayments = new Map<string, StandInTransaction>();
+    standIn.dropCallbacks = true;
+    for (const [user, id] of [
+      [waiting, waitingId],
+      [paidTwice, paidTwiceId],
+    ] as const) {
+      // The card is paid in one tab, its callback lost; in another the buyer has meanwhile chosen a wallet.
+      await start(user, id, 'card', '01012345678');
+      const card = standIn.intentionOfBooking(id);
+      await standIn.checkout(card?.clientSecret as string, 'pay');
+      firstPayments.set(id, [...standIn.transactions.values()].at(-1) as StandInTransaction);
+      expect((await start(user, id, 'wallet')).statusCode).toBe(200);
+      expect(await booking(id)).toMatchObject({ status: 'pending', payment_method: 'wallet' });
+    }
+    standIn.dropCallbacks = false;
+    // One of them pays the wallet too.
+    const wallet = standIn.intentionOfBooking(paidTwiceId);
+    await standIn.checkout(wallet?.clientSecret as string, 'pay');
+    expect(await booking(paidTwiceId)).toMatchObject({ status: 'paid', tickets: 1, mails: 1 });
+
+    // Before the holds' ends the card payments may still be made: the job does not ask about them yet.
+    await ctx.app.ticketing.reconcileQuiet(60);
+    expect((await booking(waitingId)).status).toBe('pending');
+    const refundsBefore = standIn.refunds.length;
+    await pool.query(
+      `UPDATE replaced_payments SET payable_until = now() - interval '2 minutes' WHERE booking_id = ANY($1::uuid[])`,
+      [[waitingId, paidTwiceId]],
+    );
+    for (let run = 0; run < 3; run++) await ctx.app.ticketing.reconcileQuiet(60);
+
+    // The card's money pays the hold still waiting; the booking paid by wallet gets the card's money back, once.
+    const card = firstPayments.get(waitingId) as StandInTransaction;
+    expect(await booking(waitingId)).toMatchObject({
+      status: 'paid',
+      payment_intent_id: String(card.order.id),
+      tickets: 1,
+      mails: 1,
+    });
+    const twice = firstPayments.get(paidTwiceId) as StandInTransaction;
+    await eventually(
+      async () => standIn.refunds.length,
+      (n) => n === refundsBefore + 1,
+      'the second payment refunded at Paymob',
+    );
+    expect(standIn.refunds.at(-1)).toEqual({ transactionId: twice.id, amountCents: twice.amount_cents });
+    expect(await booking(paidTwiceId)).toMatchObject({ status: 'paid', tickets: 1, mails: 1 });
+
+    // The lost callbacks come after all: each was handled already.
+    expect((await callbackOf(card)).json()).toEqual({ received: true, duplicate: true });
+    expect((await callbackOf(twice)).json()).toEqual({ received: true, duplicate: true });
+    await ctx.app.ticketing.reconcileQuiet(60);
+    expect(standIn.refunds.length).toBe(refundsBefore + 1);
+    expect(await booking(waitingId)).toMatchObject({ status: 'paid', tickets: 1, mails: 1 });
+  });
+
   it('gives back part of a card payment, then the rest, each once, when the buyer cancels', async () => {
     const event = await createTestEvent(pool, { capacity: 5, pricePiasters: 10_000 });
     const user = await ctx.createUser();

@@ -284,6 +284,11 @@ export function createPaymobProvider(config: PaymobConfig, appUrl: string): Paym
       paymobHmacText((name) => transactionField(t, name)),
     );
     if (!sameHmac(expected, hmac)) throw new AppError(400, 'INVALID_SIGNATURE', msg('payment.paymobSignatureInvalid'));
+    return eventOfTransaction(t);
+  }
+
+  /** The callback Paymob sends about a transaction in its present state (verified, or read back from Paymob). */
+  function eventOfTransaction(t: Transaction): VerifiedEvent {
     const bookingId = bookingOfMerchantOrder(t.order.merchant_order_id);
     return {
       // A transaction is told of again when it changes (a kiosk bill pending, then paid; a payment refunded).
@@ -415,5 +420,9 @@ export function createPaymobProvider(config: PaymobConfig, appUrl: string): Paym
     verifyWebhook,
     verifyReturn,
     verifyConfirm: undefined,
+    async eventOf(reference) {
+      const t = await transactionOf(reference);
+      return t ? eventOfTransaction(t) : undefined;
+    },
   };
 }

@@ -55,6 +55,7 @@ export function createSimulatedProvider(): PaymentProvider {
     cancel: async () => {},
     refund: async () => {},
     verifyWebhook: undefined,
+    eventOf: undefined,
     verifyConfirm(body, today): ConfirmOutcome {
       const decision = decideSimulatedCard(body, today);
       if (decision.ok) return { kind: 'succeeded', bookingId: body.bookingId };

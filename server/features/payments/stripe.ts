@@ -128,5 +128,6 @@ export function createStripeProvider(stripeConfig: NonNullable<AppConfig['stripe
     },
     verifyWebhook: webhookSecret === undefined ? undefined : verifyWebhook,
     verifyConfirm: undefined,
+    eventOf: undefined,
   };
 }

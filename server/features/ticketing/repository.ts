@@ -240,9 +240,18 @@ export async function switchPayment(
 ): Promise<PaymentOfEndedHold | undefined> {
   const result = await db.query<PaymentOfEndedHold>(
     `WITH old AS (
-       SELECT id, payment_provider, payment_intent_id FROM bookings
+       SELECT id, payment_provider, payment_intent_id, expires_at FROM bookings
         WHERE id = $1 AND user_id = $2 AND status = 'pending' AND expires_at > now()
           FOR UPDATE
+     ),
+     -- A Paymob payment it had stays payable until the hold's end as it is now (an intention cannot be called
+     -- off): the reconciliation job asks about it then (findReplacedPaymentsToAsk). Stripe's is cancelled, and
+     -- Stripe sends its events again for days.
+     kept AS (
+       INSERT INTO replaced_payments (provider, reference, booking_id, payable_until)
+       SELECT payment_provider, payment_intent_id, id, expires_at FROM old
+        WHERE payment_provider = 'paymob' AND payment_intent_id IS NOT NULL AND payment_intent_id <> $4
+       ON CONFLICT DO NOTHING
      )
      UPDATE bookings b
         SET payment_provider = $3, payment_intent_id = $4, payment_method = $5, cash_reference = $6,
@@ -432,6 +441,32 @@ export async function findQuietPayments(
     [olderThanSeconds, limit],
   );
   return result.rows;
+}
+
+/**
+ * Payments replaced on a hold (switchPayment) that can no longer be paid (their hold's end then has passed, a
+ * minute ago at least) and that the provider has not been asked about: the reconciliation job's second list.
+ * Those replaced more than two days ago are left alone, as findQuietPayments leaves its bookings.
+ */
+export async function findReplacedPaymentsToAsk(
+  db: Queryable,
+  limit: number,
+): Promise<Array<{ provider: ProviderName; reference: string; bookingId: string }>> {
+  const result = await db.query<{ provider: ProviderName; reference: string; bookingId: string }>(
+    `SELECT provider, reference, booking_id AS "bookingId" FROM replaced_payments
+      WHERE asked_at IS NULL AND payable_until < now() - interval '1 minute' AND replaced_at > now() - interval '2 days'
+      ORDER BY payable_until LIMIT $1`,
+    [limit],
+  );
+  return result.rows;
+}
+
+/** The provider has answered about a replaced payment: it is not asked about again. */
+export async function markReplacedPaymentAsked(db: Queryable, provider: ProviderName, reference: string) {
+  await db.query('UPDATE replaced_payments SET asked_at = now() WHERE provider = $1 AND reference = $2', [
+    provider,
+    reference,
+  ]);
 }
 
 /** Who pays, as a provider that needs it (Paymob) is told: the buyer's name, email and kept mobile number. */

@@ -37,8 +37,10 @@ import {
   findPaidBookingsOfUser,
   findPaymentOfBooking,
   findQuietPayments,
+  findReplacedPaymentsToAsk,
   findUnexpiredHold,
   type LockedEvent,
+  markReplacedPaymentAsked,
   type PaymentOfEndedHold,
   releaseHoldOfUser,
   releaseLapsedHoldsOfEvent,
@@ -523,6 +525,29 @@ export function createTicketingService(deps: TicketingDeps) {
     }
   }
 
+  /**
+   * A payment the hold had before the buyer chose another way to pay, now that it can no longer be paid: money it
+   * took is settled as its callback would have settled it (the same event, handled once with the callback: it pays
+   * the booking still waiting, or is refunded). Asked about once; again on the next run when the provider could not
+   * be reached.
+   */
+  async function reconcileReplaced(
+    payment: { provider: ProviderName; reference: string; bookingId: string },
+    requestLog: Log,
+  ): Promise<void> {
+    const provider = providers.get(payment.provider);
+    if (!provider?.eventOf) return;
+    try {
+      const event = await provider.eventOf(payment.reference);
+      if (event?.outcome?.kind === 'succeeded' && event.outcome.bookingId === payment.bookingId) {
+        await settleEvent(provider, event, requestLog);
+      }
+      await markReplacedPaymentAsked(pool, payment.provider, payment.reference);
+    } catch (err) {
+      requestLog.error({ err, bookingId: payment.bookingId }, 'payment provider call failed');
+    }
+  }
+
   return {
     /** The providers configured (the routes and tests settle their events with them). */
     providers,
@@ -746,7 +771,9 @@ export function createTicketingService(deps: TicketingDeps) {
     async reconcileQuiet(olderThanSeconds = 60, limit = 50): Promise<number> {
       const rows = await findQuietPayments(pool, olderThanSeconds, limit);
       for (const row of rows) await reconcile(row, log);
-      return rows.length;
+      const replaced = await findReplacedPaymentsToAsk(pool, limit);
+      for (const payment of replaced) await reconcileReplaced(payment, log);
+      return rows.length + replaced.length;
     },
   };
 }
