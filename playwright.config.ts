@@ -22,8 +22,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_APP_PORT}`,
-    // Recording a trace of every test cost ~40 % of the suite's time (booking.spec: 190 → 108 s without it);
-    // a failure is run again with its trace (CI retries once), which is when it is read.
+    // Recording a trace of every test cost a quarter to a third of the suite's time (booking.spec, in turns:
+    // 233-270 s with it, 173-177 s without); a failure is run again with its trace (CI retries once).
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
