@@ -20,10 +20,12 @@ import { toCsv, UTF8_BOM } from '../../domain/csv';
 import { NotFoundError, ValidationError } from '../../plugins/errors';
 import {
   checkInsByDay,
+  closeDashboardDays,
   type EventBookingFigures,
   type EventStateRow,
   type EventTicketFigures,
   eventBookingFigures,
+  eventRefundFigures,
   eventRow,
   eventStates,
   eventTicketFigures,
@@ -151,14 +153,15 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
   }
 
   /**
-   * One event's figures per day over `range`, five statements at once on as many connections: its bookings in one
-   * pass (sales, reservations, tickets valid), its refunds, its check-ins in one pass (per day, the arrivals of its
-   * day, in all), its page views and its row. Any range inside `range` is a slice of them (eventDashboard).
+   * One event's figures per day over `range`, five statements at once on as many connections: its bookings (sales,
+   * reservations, tickets valid), its refunds, its check-ins (per day, the arrivals of its day, in all), each from the
+   * sums of its closed days and the orders since, its page views and its row. Any range inside `range` is a slice of
+   * them (eventDashboard).
    */
   async function eventParts(range: RangeParams & { eventId: string }): Promise<EventParts> {
     const [bookings, refunds, tickets, views, event] = await Promise.all([
       eventBookingFigures(db, range),
-      refundsByDay(db, range),
+      eventRefundFigures(db, range),
       eventTicketFigures(db, range, ARRIVALS_BUCKET_MINUTES),
       viewsByDay(db, range),
       eventRow(db, range.eventId),
@@ -371,7 +374,15 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
     return { fileName: `orders-${range.from}-to-${range.to}.csv`, body: `${UTF8_BOM}${body}` };
   }
 
-  return { dashboard, ordersCsv, rangeOf };
+  /**
+   * The closing step (decision 025): keeps the sums of the days that are over and that no running transaction began
+   * in, up to `through` when given (tests close days at chosen points). Idempotent; a run cut off closes nothing.
+   */
+  function closeDays(through: string | null = null): Promise<string | null> {
+    return closeDashboardDays(db, timeZone, through);
+  }
+
+  return { dashboard, ordersCsv, rangeOf, closeDays };
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
