@@ -491,6 +491,48 @@ export const pageViews = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.day] })],
 );
 
+/**
+ * The dashboard's sums of closed days (decision 025): per time zone, event, local day and way of paying, what the
+ * orders of that day add up to. The closing step (features/dashboard/sql/eventry_dashboard_days.sql) adds a day's
+ * sums once the day is over and no transaction that began in it is still running; after that, triggers add a row
+ * of differences in the transaction of any change to a row whose instant lies in a closed day. No key: rows of one
+ * day are summed when read, so that two changes to one day never wait for each other. Each row holds one source's
+ * figures (the others 0): sales and tickets held by the day paid, reservations by the day made, refunds by the day
+ * they succeeded, check-ins by the day admitted.
+ */
+export const dashboardDays = pgTable(
+  'dashboard_days',
+  {
+    timeZone: text('time_zone').notNull(),
+    eventId: uuid('event_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    paymentProvider: text('payment_provider'),
+    paymentMethod: text('payment_method'),
+    /** Bookings paid, their tickets and money. */
+    sold: integer('sold').notNull().default(0),
+    soldTickets: integer('sold_tickets').notNull().default(0),
+    grossPiasters: bigint('gross_piasters', { mode: 'number' }).notNull().default(0),
+    /** Of them, the tickets their buyers hold now (paid bookings less what was given back). */
+    heldTickets: integer('held_tickets').notNull().default(0),
+    /** Reservations made and not replaced by their buyer's next choice. */
+    reservations: integer('reservations').notNull().default(0),
+    refundedTickets: integer('refunded_tickets').notNull().default(0),
+    refundedPiasters: bigint('refunded_piasters', { mode: 'number' }).notNull().default(0),
+    /** Tickets first admitted and still valid. */
+    checkedIn: integer('checked_in').notNull().default(0),
+  },
+  (t) => [index('dashboard_days_event_idx').on(t.timeZone, t.eventId, t.day)],
+);
+
+/** Per time zone, where the closed days end: every instant before `closed_before` is summed in dashboard_days. */
+export const dashboardClosed = pgTable('dashboard_closed', {
+  timeZone: text('time_zone').primaryKey(),
+  /** The local midnight after the last closed day. */
+  closedBefore: timestamp('closed_before', { withTimezone: true }).notNull(),
+  lastDay: date('last_day', { mode: 'string' }).notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Who may check tickets in at an event's door besides admins: door staff, granted per event. */
 export const doorStaff = pgTable(
   'door_staff',

@@ -5,6 +5,7 @@ import { addDays, todayIn } from '../../../contracts/dates';
 import { buyTickets, createTestEvent, expectCapacityInvariant } from '../../test/booking-fixtures';
 import { setupTestApp, type TestUser } from '../../test/helpers';
 import { parseCsv } from '../../test/parse-csv';
+import { closeDashboardDays, eventBookingFigures, reopenDashboardDays } from './repository';
 
 const ctx = await setupTestApp();
 const pool = ctx.database.pool;
@@ -180,6 +181,9 @@ describe('admins asking for different days of one event at once', () => {
       ['2026-09-20', '2026-10-01'],
       ['2026-10-06', '2026-10-07'],
       ['2026-10-01', '2026-10-12'],
+      // One-day ranges, with their hours: shared too, and each day's hours its own.
+      ['2026-10-04', '2026-10-04'],
+      ['2026-10-09', '2026-10-09'],
     ];
     const query = ([from, to]: string[]) => `from=${from}&to=${to}&eventId=${event.id}`;
     const alone = [];
@@ -198,8 +202,169 @@ describe('admins asking for different days of one event at once', () => {
       1,
       sold(6, 7),
       sold(1, 12),
+      sold(4, 4),
+      sold(9, 9),
     ]);
+    expect(alone[7]?.byHour).toHaveLength(24);
+    expect(alone[7]?.byHour.reduce((total, hour) => total + hour.ticketsSold, 0)).toBe(sold(4, 4));
     expect(alone[1]?.byDay.map((day) => day.day)).toEqual(['2026-10-03', '2026-10-04', '2026-10-05']);
+  });
+});
+
+describe('closed days (decision 025)', () => {
+  /** The figures of `query` as they are read now, and as they are read from the orders alone (nothing closed). */
+  async function keptAndLive(query: string): Promise<{ kept: Dashboard; live: Dashboard }> {
+    const kept = await dashboard(query);
+    const { last } = (
+      await pool.query<{ last: string | null }>('SELECT max(last_day)::text AS last FROM dashboard_closed')
+    ).rows[0] as { last: string | null };
+    await reopenDashboardDays(pool);
+    const live = await dashboard(query);
+    if (last) await closeDashboardDays(pool, ZONE, last);
+    return { kept, live };
+  }
+
+  async function checkIn(eventId: string, ticketId: string, at: string): Promise<void> {
+    const synced = await ctx.request(admin, {
+      method: 'POST',
+      url: `/api/check-in/${eventId}/sync`,
+      payload: { scans: [{ nonce: randomUUID(), ticketId, scannedAt: new Date().toISOString() }] },
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    await pool.query('UPDATE tickets SET checked_in_at = $2 WHERE id = $1', [ticketId, at]);
+  }
+
+  it('keeps a closed day equal to its orders when a booking paid on it is refunded or a scan of it comes late', async () => {
+    const today = todayIn(ZONE);
+    const day = addDays(today, -3);
+    // The event took place three days ago; its sales were made then and the day before.
+    const event = await createTestEvent(pool, { capacity: 50, pricePiasters: 10_000 });
+    const buyer = await ctx.createUser();
+    const early = await buyTickets(ctx, buyer, event.id, 4);
+    const late = await buyTickets(ctx, buyer, event.id, 2);
+    await pool.query('UPDATE events SET event_date = $2, start_date = $2, end_date = $2 WHERE id = $1', [
+      event.id,
+      day,
+    ]);
+    // 10:00 in Cairo (UTC+2 in winter) on the event's day and the day before.
+    await paidAt(early, `${addDays(day, -1)}T08:00:00Z`);
+    await paidAt(late, `${day}T08:00:00Z`);
+    const tickets = (
+      await pool.query<{ id: string }>('SELECT id FROM tickets WHERE booking_id = $1 ORDER BY number', [early])
+    ).rows.map((row) => row.id);
+    await checkIn(event.id, tickets[0] as string, `${day}T17:05:00Z`);
+    await checkIn(event.id, tickets[1] as string, `${day}T17:20:00Z`);
+    const query = `from=${addDays(day, -1)}&to=${today}&eventId=${event.id}`;
+    const before = await dashboard(query);
+
+    expect(await closeDashboardDays(pool, ZONE)).toBe(addDays(today, -1));
+    const kept = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_days WHERE event_id = $1', [
+      event.id,
+    ]);
+    expect(kept.rows[0]?.n).toBeGreaterThan(0);
+    // Read from the sums kept, the figures are those of the orders; closing again changes nothing.
+    expect(await dashboard(query)).toEqual(before);
+    await closeDashboardDays(pool, ZONE);
+    expect(await dashboard(query)).toEqual(before);
+    expect(before).toMatchObject({ ticketsSold: 6, ticketsValid: 6, checkedIn: 2, checkedInTotal: 2 });
+    expect(before.arrivals?.buckets).toEqual([
+      { at: '19:00', checkedIn: 1, running: 1 },
+      { at: '19:15', checkedIn: 1, running: 2 },
+    ]);
+
+    // A ticket of the closed day given back today (the event moved to next month: refunds close when it is over):
+    // fewer tickets held, a refund today.
+    const next = addDays(today, 30);
+    await pool.query('UPDATE events SET event_date = $2, start_date = $3, end_date = $2 WHERE id = $1', [
+      event.id,
+      next,
+      addDays(day, -1),
+    ]);
+    const cancelled = await ctx.request(buyer, {
+      method: 'POST',
+      url: `/api/bookings/${early}/cancel`,
+      payload: { quantity: 1 },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    let figures = await dashboard(query);
+    expect(figures).toMatchObject({ ticketsValid: 5, ticketsRefunded: 1, refundedPiasters: 10_000 });
+    expect(figures.byDay.at(-1)).toMatchObject({ day: today, ticketsRefunded: 1, refundedPiasters: 10_000 });
+
+    // The refund moved into the closed day: that day's refunded figure, not today's.
+    await pool.query(`UPDATE refunds SET completed_at = $2 WHERE booking_id = $1 AND status = 'succeeded'`, [
+      early,
+      `${day}T09:00:00Z`,
+    ]);
+    figures = await dashboard(query);
+    expect(figures.byDay.find((d) => d.day === day)).toMatchObject({ ticketsRefunded: 1, refundedPiasters: 10_000 });
+    expect(figures.byDay.at(-1)).toMatchObject({ ticketsRefunded: 0, refundedPiasters: 0 });
+    expect(figures.refundedPiasters).toBe(10_000);
+
+    // A door's device offline since the closed day syncs its scan now: admitted that day, as the device says.
+    const offline = await ctx.request(admin, {
+      method: 'POST',
+      url: `/api/check-in/${event.id}/sync`,
+      payload: { scans: [{ nonce: randomUUID(), ticketId: tickets[2], scannedAt: `${day}T17:40:00Z` }] },
+    });
+    expect(offline.statusCode, offline.body).toBe(200);
+    figures = await dashboard(query);
+    expect(figures.byDay.find((d) => d.day === day)).toMatchObject({ checkedIn: 3 });
+    expect(figures).toMatchObject({ checkedIn: 3, checkedInTotal: 3 });
+    // An admission of the closed day corrected to today: one fewer that day, one more today, as many in all.
+    await pool.query('UPDATE tickets SET checked_in_at = now() - interval $$1 second$$ WHERE id = $1', [tickets[1]]);
+    figures = await dashboard(query);
+    expect(figures.byDay.find((d) => d.day === day)).toMatchObject({ checkedIn: 2 });
+    expect(figures.byDay.at(-1)).toMatchObject({ checkedIn: 1 });
+    expect(figures).toMatchObject({ checkedIn: 3, checkedInTotal: 3 });
+
+    // A sale moved from one closed day to the other, and a reservation made on a closed day.
+    await pool.query('UPDATE bookings SET paid_at = $2 WHERE id = $1', [late, `${addDays(day, -1)}T20:00:00Z`]);
+    const held = await ctx.request(await ctx.createUser(), {
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { eventId: event.id, quantity: 1 },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    await pool.query('UPDATE bookings SET created_at = $2 WHERE id = $1', [held.json().id, `${day}T10:00:00Z`]);
+
+    const { kept: after, live } = await keptAndLive(query);
+    expect(after).toEqual(live);
+    expect(after.byDay.find((d) => d.day === addDays(day, -1))).toMatchObject({ ticketsSold: 6 });
+    expect(after.funnel.reservations).toBe(3);
+  });
+
+  it('closes nothing when it is cut off, and drops the sums of a time zone no longer the app’s', async () => {
+    const event = await createTestEvent(pool, { capacity: 10, pricePiasters: 10_000 });
+    const booking = await buyTickets(ctx, await ctx.createUser(), event.id, 3);
+    await paidAt(booking, `${addDays(todayIn(ZONE), -2)}T12:00:00Z`);
+    await reopenDashboardDays(pool);
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await closeDashboardDays(client, ZONE);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    const count = async (table: string) =>
+      (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n;
+    expect(await count('dashboard_days')).toBe(0);
+    expect(await count('dashboard_closed')).toBe(0);
+    // Statements told of closed days that were forgotten since say so (the service reads the orders alone then).
+    const range = { timeZone: ZONE, from: addDays(todayIn(ZONE), -3), to: todayIn(ZONE), eventId: event.id };
+    expect((await eventBookingFigures(pool, range, new Date())).stale).toBe(true);
+    expect((await eventBookingFigures(pool, range, null)).stale).toBe(false);
+
+    // Closed in another zone (APP_TIMEZONE was changed back and forth): Cairo's figures are read from the orders.
+    await closeDashboardDays(pool, 'America/New_York');
+    const query = `from=${addDays(todayIn(ZONE), -3)}&to=${todayIn(ZONE)}&eventId=${event.id}`;
+    expect(await dashboard(query)).toMatchObject({ ticketsSold: 3, ticketsValid: 3 });
+    await closeDashboardDays(pool, ZONE);
+    const zones = await pool.query<{ time_zone: string }>(
+      'SELECT DISTINCT time_zone FROM dashboard_days UNION SELECT time_zone FROM dashboard_closed',
+    );
+    expect(zones.rows).toEqual([{ time_zone: ZONE }]);
+    expect(await dashboard(query)).toMatchObject({ ticketsSold: 3, ticketsValid: 3 });
   });
 });
 

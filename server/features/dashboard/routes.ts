@@ -10,6 +10,10 @@ import { requestI18n } from '../../plugins/i18n';
 import { createDashboardService } from './service';
 import { createViewCounter, VIEWS_FLUSH_MS } from './views';
 
+const CLOSE_DAYS_JOB = 'close-dashboard-days';
+/** A day is closed within this long of its end (unless a transaction that began in it runs longer). */
+const CLOSE_DAYS_EVERY_MS = 10 * 60_000;
+
 /**
  * The organiser's dashboard (contracts/dashboard.ts): its figures, the orders CSV, the admins' live stream, and the
  * public count of event pages opened. Every /api/admin route is admins only (server/plugins/auth.ts).
@@ -19,6 +23,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = asyn
   const views = createViewCounter({ db: app.database.pool, timeZone: opts.timeZone });
   const tags = ['admin'];
   const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+  // Sums of the days that are over (decision 025), once per period whatever the number of processes.
+  app.scheduler.every(CLOSE_DAYS_JOB, CLOSE_DAYS_EVERY_MS, async () => {
+    const last = await service.closeDays();
+    app.log.debug({ last }, 'dashboard days closed');
+  });
 
   const flushViews = () =>
     views.flush().catch((err: unknown) => app.log.warn({ err }, 'page views not written; kept for the next try'));

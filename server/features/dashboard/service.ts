@@ -19,11 +19,15 @@ import type { Queryable } from '../../db/client';
 import { toCsv, UTF8_BOM } from '../../domain/csv';
 import { NotFoundError, ValidationError } from '../../plugins/errors';
 import {
+  type ClosedBefore,
   checkInsByDay,
+  closeDashboardDays,
+  closedBefore,
   type EventBookingFigures,
   type EventStateRow,
   type EventTicketFigures,
   eventBookingFigures,
+  eventRefundFigures,
   eventRow,
   eventStates,
   eventTicketFigures,
@@ -104,6 +108,7 @@ interface Settle {
 /** The organiser's dashboard and the orders behind it. */
 export function createDashboardService({ db, timeZone, today = () => todayIn(timeZone) }: DashboardDeps) {
   const shared = singleFlight<Dashboard>();
+  const sharedHours = singleFlight<HourRow[]>();
   /** Per event: the statements running for it and the set that will run next (sharedEventParts). */
   const lanes = new Map<string, { running: Flight; next?: Flight & Settle }>();
 
@@ -119,16 +124,8 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
     return { timeZone, from, to, eventId };
   }
 
-  /** Every event's figures, or one event's over one day (with its hours): the sums for exactly this range. */
+  /** Every event's figures: the sums for exactly this range. */
   async function build(range: RangeParams): Promise<Dashboard> {
-    if (range.eventId) {
-      const eventRange = { ...range, eventId: range.eventId };
-      const [parts, hours] = await Promise.all([
-        eventParts(eventRange),
-        range.from === range.to ? salesByHour(db, range) : Promise.resolve([]),
-      ]);
-      return eventDashboard(parts, range.from, range.to, hours);
-    }
     const oneDay = range.from === range.to;
     const [sales, hours, refunds, checkIns, funnel, events] = await Promise.all([
       salesByDayAndMethod(db, range),
@@ -151,19 +148,30 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
   }
 
   /**
-   * One event's figures per day over `range`, five statements at once on as many connections: its bookings in one
-   * pass (sales, reservations, tickets valid), its refunds, its check-ins in one pass (per day, the arrivals of its
-   * day, in all), its page views and its row. Any range inside `range` is a slice of them (eventDashboard).
+   * One event's figures per day over `range`, five statements at once on as many connections: its bookings (sales,
+   * reservations, tickets valid), its refunds, its check-ins (per day, the arrivals of its day, in all), each from the
+   * sums of its closed days and the orders since, its page views and its row. Any range inside `range` is a slice of
+   * them (eventDashboard).
    */
   async function eventParts(range: RangeParams & { eventId: string }): Promise<EventParts> {
-    const [bookings, refunds, tickets, views, event] = await Promise.all([
-      eventBookingFigures(db, range),
-      refundsByDay(db, range),
-      eventTicketFigures(db, range, ARRIVALS_BUCKET_MINUTES),
+    const parts = await eventPartsAfter(range, await closedBefore(db, timeZone));
+    // The closed days were forgotten (or the zone's sums dropped) between the two reads: the orders alone.
+    return parts.stale ? eventPartsAfter(range, null) : parts;
+  }
+
+  async function eventPartsAfter(
+    range: RangeParams & { eventId: string },
+    before: ClosedBefore,
+  ): Promise<EventParts & { stale: boolean }> {
+    const [bookings, given, tickets, views, event] = await Promise.all([
+      eventBookingFigures(db, range, before),
+      eventRefundFigures(db, range, before),
+      eventTicketFigures(db, range, ARRIVALS_BUCKET_MINUTES, before),
       viewsByDay(db, range),
       eventRow(db, range.eventId),
     ]);
-    return { from: range.from, to: range.to, bookings, refunds, tickets, views, event };
+    const stale = bookings.stale || given.stale || tickets.stale;
+    return { from: range.from, to: range.to, bookings, refunds: given.refunds, tickets, views, event, stale };
   }
 
   /** The dashboard of one event over from..to, a slice of `parts` (which cover at least those days). */
@@ -322,10 +330,15 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
 
   async function dashboard(query: DashboardQuery): Promise<Dashboard> {
     const range = await rangeOf(query);
-    if (range.eventId && range.from !== range.to) {
-      return eventDashboard(await sharedEventParts(range.eventId, range.from, range.to), range.from, range.to, []);
+    if (range.eventId) {
+      // A one-day range adds its hours, read for that day alone; its days are shared as any range's.
+      const [parts, hours] = await Promise.all([
+        sharedEventParts(range.eventId, range.from, range.to),
+        range.from === range.to ? sharedHours(`${range.from}|${range.eventId}`, () => salesByHour(db, range)) : [],
+      ]);
+      return eventDashboard(parts, range.from, range.to, hours);
     }
-    return shared(`${range.from}|${range.to}|${range.eventId ?? ''}`, () => build(range));
+    return shared(`${range.from}|${range.to}`, () => build(range));
   }
 
   /** The orders the figures sum, as CSV in `i18n`'s language (amounts and times as a spreadsheet sorts them). */
@@ -371,7 +384,15 @@ export function createDashboardService({ db, timeZone, today = () => todayIn(tim
     return { fileName: `orders-${range.from}-to-${range.to}.csv`, body: `${UTF8_BOM}${body}` };
   }
 
-  return { dashboard, ordersCsv, rangeOf };
+  /**
+   * The closing step (decision 025): keeps the sums of the days that are over and that no running transaction began
+   * in, up to `through` when given (tests close days at chosen points). Idempotent; a run cut off closes nothing.
+   */
+  function closeDays(through: string | null = null): Promise<string | null> {
+    return closeDashboardDays(db, timeZone, through);
+  }
+
+  return { dashboard, ordersCsv, rangeOf, closeDays };
 }
 
 export type DashboardService = ReturnType<typeof createDashboardService>;
