@@ -132,7 +132,7 @@ export const dashboardSchema = z.object({
   funnel: z.object({
     /** Event pages opened (counted on the server, no cookies). */
     views: count,
-    /** Reservations made (a buyer changing the quantity of a hold is still one). */
+    /** Reservations made: a buyer choosing again while holding tickets is still one, on the day of the first choice. */
     reservations: count,
     /** Bookings paid. */
     paid: count,

@@ -239,6 +239,12 @@ export const bookings = pgTable(
      * not 'held'. No foreign key: checking one would lock the entry's row on every reservation that carries it.
      */
     waitlistEntryId: uuid('waitlist_entry_id'),
+    /**
+     * The buyer chose again while holding tickets of this event: this hold took the place of their pending one. The
+     * dashboard's funnel counts a reservation once, on the day of its first choice (decision 025); set on insert and
+     * never changed, so that choosing again changes no closed day's figures (migration 0024).
+     */
+    replacesHold: boolean('replaces_hold').notNull().default(false),
     /** Set exactly when the booking has ended without being paid (migration 0015). */
     endedReason: text('ended_reason', { enum: bookingEndReasons }),
     paidAt: timestamp('paid_at', { withTimezone: true }),

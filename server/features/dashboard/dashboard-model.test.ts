@@ -64,7 +64,7 @@ const done = {
   sales: [] as Sale[],
   refunds: [] as Refund[],
   checkIns: [] as CheckIn[],
-  /** Reservations not replaced by their buyer's next choice: booking id → event and local day. */
+  /** Reservations, each buyer's new choice in place of their pending hold not counted: booking id → event and local day. */
   reservations: new Map<string, { eventId: string; day: string }>(),
   /** Refunds of bookings paid on a day closed before they were made (the triggers' case). */
   refundsOfClosedDays: 0,
@@ -159,9 +159,8 @@ async function perform(
       const res = await request(user, 'POST', '/api/bookings', { eventId: event.id, quantity: step.quantity });
       if (res.statusCode !== 201) return; // sold out
       await pool.query('UPDATE bookings SET created_at = $2 WHERE id = $1', [res.json().id, at]);
-      // A new choice replaces the buyer's hold: one reservation still.
-      if (before && before.id !== res.json().id) done.reservations.delete(before.id);
-      done.reservations.set(res.json().id, { eventId: event.id, day });
+      // A new choice replaces the buyer's hold: one reservation still, on the day of the first choice.
+      if (!before) done.reservations.set(res.json().id, { eventId: event.id, day });
       return;
     }
     case 'buy': {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../../contracts/dashboard';
 import { addDays, todayIn } from '../../../contracts/dates';
@@ -331,6 +332,78 @@ describe('closed days (decision 025)', () => {
     expect(after).toEqual(live);
     expect(after.byDay.find((d) => d.day === addDays(day, -1))).toMatchObject({ ticketsSold: 6 });
     expect(after.funnel.reservations).toBe(3);
+  });
+
+  it('counts a buyer’s choices once, on the day of the first, and writes nothing to closed days when they choose again', async () => {
+    const today = todayIn(ZONE);
+    const yesterday = addDays(today, -1);
+    const event = await createTestEvent(pool, { capacity: 10, pricePiasters: 10_000 });
+    const buyer = await ctx.createUser();
+    const reserve = async (quantity: number): Promise<string> => {
+      const res = await ctx.request(buyer, {
+        method: 'POST',
+        url: '/api/bookings',
+        payload: { eventId: event.id, quantity },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id;
+    };
+    // A hold made yesterday at noon in Cairo (a kiosk-cash bill lasts that long), and yesterday closed.
+    const first = await reserve(1);
+    await pool.query('UPDATE bookings SET created_at = $2 WHERE id = $1', [first, `${yesterday}T10:00:00Z`]);
+    expect(await closeDashboardDays(pool, ZONE)).toBe(yesterday);
+    const keptRows = async () =>
+      (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_days')).rows[0]?.n;
+    const rowsBefore = await keptRows();
+
+    // Choosing again today, twice: the on-sale's path leaves the closed days alone.
+    await reserve(2);
+    await reserve(3);
+    expect(await keptRows()).toBe(rowsBefore);
+    const funnel = async (from: string, to: string) =>
+      (await dashboard(`from=${from}&to=${to}&eventId=${event.id}`)).funnel.reservations;
+    expect([await funnel(yesterday, yesterday), await funnel(today, today), await funnel(yesterday, today)]).toEqual([
+      1, 0, 1,
+    ]);
+    const { kept, live } = await keptAndLive(`from=${yesterday}&to=${today}&eventId=${event.id}`);
+    expect(kept).toEqual(live);
+  });
+
+  it('finds, from before migration 0024, which holds took the place of their buyer’s pending one', async () => {
+    const event = await createTestEvent(pool, { capacity: 10 });
+    const [chooser, other] = [await ctx.createUser(), await ctx.createUser()];
+    const ids: string[] = [];
+    for (const [buyer, quantity] of [
+      [chooser, 1],
+      [other, 1],
+      [chooser, 2],
+      [chooser, 3],
+    ] as const) {
+      const res = await ctx.request(buyer, {
+        method: 'POST',
+        url: '/api/bookings',
+        payload: { eventId: event.id, quantity },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    const marked = async () =>
+      (
+        await pool.query<{ replaces_hold: boolean }>(
+          'SELECT replaces_hold FROM bookings WHERE id = ANY ($1::uuid[]) ORDER BY array_position($1::uuid[], id)',
+          [ids],
+        )
+      ).rows.map((row) => row.replaces_hold);
+    expect(await marked()).toEqual([false, false, true, true]);
+    // As the rows were before the column: the migration's own statement marks them again.
+    await pool.query('UPDATE bookings SET replaces_hold = false WHERE event_id = $1', [event.id]);
+    const migration = readFileSync(
+      new URL('../../db/migrations/0024_booking_replaces_hold.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').find((part) => part.includes('UPDATE "bookings"'));
+    await pool.query(backfill ?? 'the migration has no UPDATE');
+    expect(await marked()).toEqual([false, false, true, true]);
   });
 
   it('closes nothing when it is cut off, and drops the sums of a time zone no longer the app’s', async () => {

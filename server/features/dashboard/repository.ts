@@ -119,7 +119,7 @@ const KEPT_BUCKET = `(d.day - ($2::date) + 1)`;
 export interface EventBookingFigures {
   /** Bookings paid in the range, per day and method. */
   sales: SalesRow[];
-  /** Reservations made in the range and not replaced by their buyer's next choice, per day. */
+  /** Reservations made in the range, per day; a hold that took the place of its buyer's pending one is not one. */
   reservations: Array<{ day: string; count: number }>;
   /** Tickets buyers hold now (paid bookings, less what was given back). */
   ticketsValid: number;
@@ -159,7 +159,7 @@ export async function eventBookingFigures(
        SELECT width_bucket(b.created_at, (SELECT starts FROM bounds)) AS bucket, count(*) AS made
          FROM bookings b
         WHERE b.event_id = $4::uuid AND b.created_at >= ${closed.before}
-          AND b.ended_reason IS DISTINCT FROM 'replaced'
+          AND NOT b.replaces_hold
         GROUP BY 1),
      kept AS (
        SELECT ${KEPT_BUCKET} AS bucket, d.payment_provider AS provider, d.payment_method AS paid_with,
@@ -381,8 +381,9 @@ export async function checkInsByDay(db: Queryable, range: RangeParams): Promise<
 }
 
 /**
- * The funnel's first two steps: event pages opened in the range, and reservations made in it (a hold replaced by the
- * same buyer's new choice of quantity is not counted again; an offer from the waitlist counts as one).
+ * The funnel's first two steps: event pages opened in the range, and reservations made in it (a buyer's new choice of
+ * quantity in place of their pending hold is not counted again, nor is their own reservation in place of a waitlist
+ * offer: the first choice counts, on its day).
  */
 export async function viewsAndReservations(
   db: Queryable,
@@ -392,7 +393,7 @@ export async function viewsAndReservations(
     `SELECT (SELECT COALESCE(sum(v.views), 0) FROM page_views v
               WHERE v.day BETWEEN $2::date AND $3::date ${ofEvent(range, 'v.event_id')})::bigint AS views,
             (SELECT count(*) FROM bookings b
-              WHERE b.created_at >= ${LO} AND b.created_at < ${HI} AND b.ended_reason IS DISTINCT FROM 'replaced'
+              WHERE b.created_at >= ${LO} AND b.created_at < ${HI} AND NOT b.replaces_hold
                 ${ofEvent(range, 'b.event_id')})::int AS reservations`,
     params(range),
   );

@@ -79,7 +79,7 @@ BEGIN
       UNION ALL
       SELECT b.event_id, (b.created_at AT TIME ZONE p_zone)::date, NULL, NULL, 0, 0, 0, 0, 1, 0, 0, 0
         FROM bookings b
-       WHERE b.created_at >= lo AND b.created_at < hi AND b.ended_reason IS DISTINCT FROM 'replaced'
+       WHERE b.created_at >= lo AND b.created_at < hi AND NOT b.replaces_hold
       UNION ALL
       SELECT b.event_id, (r.completed_at AT TIME ZONE p_zone)::date, NULL, NULL, 0, 0, 0, 0, 0, r.quantity,
              r.amount_piasters, 0
@@ -165,13 +165,14 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- A booking's reservation (by the day it was made): counted unless its buyer replaced it by a new choice.
+-- A booking's reservation (by the day it was made): counted unless it took the place of its buyer's pending hold,
+-- so that a buyer's choices count once, on the day of the first.
 CREATE OR REPLACE FUNCTION eventry_dashboard_on_reservation() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF OLD.ended_reason IS DISTINCT FROM 'replaced' THEN
+  IF NOT OLD.replaces_hold THEN
     PERFORM eventry_dashboard_add(OLD.event_id, OLD.created_at, NULL, NULL, 0, 0, 0, 0, -1, 0, 0, 0);
   END IF;
-  IF NEW.ended_reason IS DISTINCT FROM 'replaced' THEN
+  IF NOT NEW.replaces_hold THEN
     PERFORM eventry_dashboard_add(NEW.event_id, NEW.created_at, NULL, NULL, 0, 0, 0, 0, 1, 0, 0, 0);
   END IF;
   RETURN NULL;
@@ -236,7 +237,7 @@ CREATE OR REPLACE TRIGGER eventry_dashboard_reservation_insert AFTER INSERT ON b
 CREATE OR REPLACE TRIGGER eventry_dashboard_reservation_update AFTER UPDATE ON bookings
   FOR EACH ROW WHEN ((OLD.created_at < now() OR NEW.created_at < now()) AND (
     OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.event_id <> NEW.event_id
-    OR (OLD.ended_reason IS NOT DISTINCT FROM 'replaced') <> (NEW.ended_reason IS NOT DISTINCT FROM 'replaced')))
+    OR OLD.replaces_hold <> NEW.replaces_hold))
   EXECUTE FUNCTION eventry_dashboard_on_reservation();
 CREATE OR REPLACE TRIGGER eventry_dashboard_reservation_delete AFTER DELETE ON bookings
   FOR EACH ROW EXECUTE FUNCTION eventry_dashboard_on_reservation();

@@ -124,10 +124,10 @@ BEGIN
   IF cardinality(taking) > 0 THEN
     FOR r IN
       INSERT INTO bookings (user_id, event_id, quantity, unit_price_piasters, total_piasters, expires_at,
-                            idempotency_key, payment_provider, waitlist_entry_id)
+                            idempotency_key, payment_provider, waitlist_entry_id, replaces_hold)
       SELECT p_users[t.i], p_event, p_quantities[t.i], ev.price_piasters, p_quantities[t.i] * ev.price_piasters,
              COALESCE(prev_expires[t.i], now() + make_interval(mins => p_hold_minutes)), p_keys[t.i], p_provider,
-             prev_entries[t.i]
+             prev_entries[t.i], prev_ids[t.i] IS NOT NULL
         FROM unnest(taking) WITH ORDINALITY AS t(i, n)
        ORDER BY t.n
       ON CONFLICT DO NOTHING
