@@ -106,26 +106,27 @@ export function AdminEventsRoute() {
     });
   }
 
-  // Next onto the last page (or Previous onto the first) disables the button that has the focus: the focus
-  // moves to the other one, still in the pager, instead of dropping to the start of the page.
-  const previousRef = useRef<HTMLButtonElement>(null);
-  const nextRef = useRef<HTMLButtonElement>(null);
-  const pagedWith = useRef<HTMLButtonElement | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the page has changed
-  useEffect(() => {
-    const used = pagedWith.current;
-    pagedWith.current = null;
-    if (!used?.disabled) return;
-    const other = used === nextRef.current ? previousRef.current : nextRef.current;
-    (other && !other.disabled ? other : headingRef.current)?.focus();
-  }, [page]);
-  function turnPage(button: HTMLButtonElement, next: number) {
-    pagedWith.current = button;
-    go({ page: next });
-  }
-
   const showSkeleton = !delayDone || isPending;
   const pageCount = data?.pageCount ?? 0;
+
+  // Next onto the last page (or Previous onto the first) disables the button that has the focus: the focus
+  // moves to the other one, still in the pager, instead of dropping to the start of the page.
+  // Which one is decided on the click, from the page asked for, and done once that page is shown: not from the
+  // used button's state after the change, which the render that shows the page may not have set yet.
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const focusOnPage = useRef<{ page: number; button: 'previous' | 'next' } | null>(null);
+  useEffect(() => {
+    const pending = focusOnPage.current;
+    if (pending?.page !== page) return;
+    focusOnPage.current = null;
+    (pending.button === 'previous' ? previousRef.current : nextRef.current)?.focus();
+  }, [page]);
+  function turnPage(next: number) {
+    const atEnd = next >= pageCount ? 'previous' : next <= 1 ? 'next' : null;
+    focusOnPage.current = atEnd && pageCount > 1 ? { page: next, button: atEnd } : null;
+    go({ page: next });
+  }
 
   return (
     <PageContainer className="flex flex-col gap-6">
@@ -185,7 +186,7 @@ export function AdminEventsRoute() {
             variant="secondary"
             size="sm"
             disabled={page <= 1}
-            onClick={(e) => turnPage(e.currentTarget, page - 1)}
+            onClick={() => turnPage(page - 1)}
           >
             {t('admin.previous')}
           </Button>
@@ -197,7 +198,7 @@ export function AdminEventsRoute() {
             variant="secondary"
             size="sm"
             disabled={page >= pageCount}
-            onClick={(e) => turnPage(e.currentTarget, page + 1)}
+            onClick={() => turnPage(page + 1)}
           >
             {t('admin.next')}
           </Button>
