@@ -58,8 +58,11 @@ export function isUploadUrl(url: string): boolean {
 }
 
 let sharpModule: Promise<typeof import('sharp')> | undefined;
-/** sharp (≈30 MB of memory) is loaded with the first image, not at start-up. */
-async function loadSharp() {
+/**
+ * sharp (≈30 MB of memory) is loaded with the first image, not at start-up: the one way the server gets it (the
+ * boundary rule server-heavy-libraries-lazily refuses a static import).
+ */
+export async function loadSharp() {
   sharpModule ??= import('sharp');
   return (await sharpModule).default;
 }

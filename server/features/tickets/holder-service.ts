@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { encode } from 'uqr';
 import { i18nOf } from '../../../contracts/i18n/all';
 import { isLang, type Lang } from '../../../contracts/i18n/languages';
@@ -9,6 +8,7 @@ import { formatShortCode, type MyTicket } from '../../../contracts/tickets';
 import type { Queryable } from '../../db/client';
 import { ConflictError, NotFoundError } from '../../plugins/errors';
 import type { MailExtras } from '../../plugins/mailer';
+import { loadSharp } from '../../plugins/storage';
 import { escapeHtml } from '../../web-app/html-encoding';
 import { buildEventIcs, calendarFileName } from './calendar';
 import { findCalendarEvent, findOwnBooking } from './holder-repository';
@@ -84,6 +84,7 @@ export function createTicketHolderService({
       if (typeof bookingId !== 'string' || !isUuid(bookingId)) return undefined;
       const tickets = (await ticketsOfBooking(bookingId)).filter((ticket) => ticket.status !== 'void');
       if (tickets.length === 0) return undefined;
+      const sharp = await loadSharp();
       const images = await Promise.all(
         tickets.map(async (ticket) => ({
           ticket,
