@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
 import { i18nOf } from '../contracts/i18n/all';
-import { ADMIN_STATE, ownEvent, payWithTestCard, USER_STATE } from './support/fixtures';
+import { ADMIN_STATE, payWithTestCard, USER_STATE } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -78,106 +78,95 @@ function chart(page: Page, title: string | RegExp) {
 }
 
 test('after a purchase the event’s dashboard shows it in the figures, the charts and their tables', async ({
+  ownEvent,
   page,
   browser,
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const own = await ownEvent(browser, baseURL, 'E2E Dashboard', { tickets: '20', days: 5 });
-  try {
-    await buyOnTheSite(browser, baseURL as string, own.id, 2);
+  const own = await ownEvent('E2E Dashboard', { tickets: '20', days: 5 });
+  await buyOnTheSite(browser, baseURL as string, own.id, 2);
 
-    // From the admin list, the event's own dashboard.
-    await page.goto(`/admin?q=${encodeURIComponent(own.title)}`);
-    await page.getByRole('link', { name: `Dashboard of ${own.title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/event/${own.id}/dashboard$`));
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(page.getByText(own.title)).toBeVisible();
+  // From the admin list, the event's own dashboard.
+  await page.goto(`/admin?q=${encodeURIComponent(own.title)}`);
+  await page.getByRole('link', { name: `Dashboard of ${own.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/event/${own.id}/dashboard$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(own.title)).toBeVisible();
 
-    await expect(page.getByTestId('figure-sold')).toHaveText('2');
-    const inRange = page.getByRole('region', { name: 'In this range' });
-    await expect(inRange.getByRole('definition').nth(1)).toHaveText('300 EGP');
-    await expect(inRange.getByRole('definition').nth(3)).toHaveText('300 EGP');
-    const now = page.getByRole('region', { name: 'Right now' });
-    await expect(now.getByRole('definition').first()).toContainText('2 / 20');
+  await expect(page.getByTestId('figure-sold')).toHaveText('2');
+  const inRange = page.getByRole('region', { name: 'In this range' });
+  await expect(inRange.getByRole('definition').nth(1)).toHaveText('300 EGP');
+  await expect(inRange.getByRole('definition').nth(3)).toHaveText('300 EGP');
+  const now = page.getByRole('region', { name: 'Right now' });
+  await expect(now.getByRole('definition').first()).toContainText('2 / 20');
 
-    // Each chart is an image named by its summary, with the same figures as a table.
-    const sold = chart(page, 'Tickets sold per day');
-    await expect(sold.getByRole('img')).toHaveAttribute(
+  // Each chart is an image named by its summary, with the same figures as a table.
+  const sold = chart(page, 'Tickets sold per day');
+  await expect(sold.getByRole('img')).toHaveAttribute(
+    'aria-label',
+    /: 2 in total, most on .+ \(2\)\. Capacity: 20 tickets\.$/,
+  );
+  await sold.getByRole('button', { name: 'Show as table' }).click();
+  const soldTable = sold.getByRole('table');
+  await expect(soldTable).toBeVisible();
+  // The last day of the range is today: 2 sold, none refunded, 2 so far.
+  await expect(soldTable.getByRole('row').last().getByRole('cell')).toHaveText(['2', '0', '2']);
+
+  const revenue = chart(page, 'Revenue per day');
+  await expect(revenue.getByRole('img')).toHaveAttribute('aria-label', /300 EGP gross, 0 EGP refunded, 300 EGP net\.$/);
+
+  const methods = chart(page, 'Payment methods');
+  await expect(methods.getByRole('img')).toHaveAttribute(
+    'aria-label',
+    'Paid bookings by payment method: Test card: 1.',
+  );
+  await methods.getByRole('button', { name: 'Show as table' }).click();
+  await expect(methods.getByRole('row', { name: /Test card/ }).getByRole('cell')).toHaveText(['1', '300 EGP']);
+
+  // The orders behind the figures, for the range on screen.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download orders (CSV)' }).click();
+  const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  expect(csv).toContain(own.title);
+
+  // The buyer opened the event's page once and paid once. Views are written every few seconds (decision 022).
+  await expect(async () => {
+    await page.reload();
+    await expect(chart(page, 'From event page to payment').getByRole('img')).toHaveAttribute(
       'aria-label',
-      /: 2 in total, most on .+ \(2\)\. Capacity: 20 tickets\.$/,
+      'Event page views: 1; reservations: 1; paid bookings: 1 (100% of views).',
+      { timeout: 2_000 },
     );
-    await sold.getByRole('button', { name: 'Show as table' }).click();
-    const soldTable = sold.getByRole('table');
-    await expect(soldTable).toBeVisible();
-    // The last day of the range is today: 2 sold, none refunded, 2 so far.
-    await expect(soldTable.getByRole('row').last().getByRole('cell')).toHaveText(['2', '0', '2']);
+  }).toPass({ timeout: 20_000 });
 
-    const revenue = chart(page, 'Revenue per day');
-    await expect(revenue.getByRole('img')).toHaveAttribute(
-      'aria-label',
-      /300 EGP gross, 0 EGP refunded, 300 EGP net\.$/,
-    );
-
-    const methods = chart(page, 'Payment methods');
-    await expect(methods.getByRole('img')).toHaveAttribute(
-      'aria-label',
-      'Paid bookings by payment method: Test card: 1.',
-    );
-    await methods.getByRole('button', { name: 'Show as table' }).click();
-    await expect(methods.getByRole('row', { name: /Test card/ }).getByRole('cell')).toHaveText(['1', '300 EGP']);
-
-    // The orders behind the figures, for the range on screen.
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Download orders (CSV)' }).click();
-    const csv = readFileSync((await (await downloading).path()) as string, 'utf8');
-    expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(csv).toContain(own.title);
-
-    // The buyer opened the event's page once and paid once. Views are written every few seconds (decision 022).
-    await expect(async () => {
-      await page.reload();
-      await expect(chart(page, 'From event page to payment').getByRole('img')).toHaveAttribute(
-        'aria-label',
-        'Event page views: 1; reservations: 1; paid bookings: 1 (100% of views).',
-        { timeout: 2_000 },
-      );
-    }).toPass({ timeout: 20_000 });
-
-    // The header's Dashboard: every event together, this one in the list with its figures.
-    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByText('All events', { exact: true }).first()).toBeVisible();
-    const row = page.getByRole('row', { name: new RegExp(own.title) });
-    await expect(row).toContainText('2 / 20');
-    await expect(row.getByRole('link', { name: `Attendees of ${own.title}` })).toBeVisible();
-  } finally {
-    await own.close();
-  }
+  // The header's Dashboard: every event together, this one in the list with its figures.
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('All events', { exact: true }).first()).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(own.title) });
+  await expect(row).toContainText('2 / 20');
+  await expect(row.getByRole('link', { name: `Attendees of ${own.title}` })).toBeVisible();
 });
 
 test('a purchase made elsewhere moves the open dashboard’s figures without a reload', async ({
+  ownEvent,
   page,
   browser,
   baseURL,
 }) => {
-  const own = await ownEvent(browser, baseURL, 'E2E Dashboard Live', { tickets: '10', days: 5 });
-  try {
-    await page.goto(`/admin/event/${own.id}/dashboard`);
-    await expect(page.getByTestId('figure-sold')).toHaveText('0');
-    await expect(page.getByText('No sales, refunds or check-ins in this range.')).toBeVisible();
-    await expect(page.locator('[data-live="live"]')).toBeVisible();
-    await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
+  const own = await ownEvent('E2E Dashboard Live', { tickets: '10', days: 5 });
+  await page.goto(`/admin/event/${own.id}/dashboard`);
+  await expect(page.getByTestId('figure-sold')).toHaveText('0');
+  await expect(page.getByText('No sales, refunds or check-ins in this range.')).toBeVisible();
+  await expect(page.locator('[data-live="live"]')).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
 
-    await buyThroughTheApi(browser, baseURL as string, own.id);
-    await expect(page.getByTestId('figure-sold')).toHaveText('1', { timeout: 15_000 });
-    await expect(page.getByRole('region', { name: 'Right now' }).getByRole('definition').first()).toContainText(
-      '1 / 10',
-    );
-    expect(await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument)).toBe(true);
-  } finally {
-    await own.close();
-  }
+  await buyThroughTheApi(browser, baseURL as string, own.id);
+  await expect(page.getByTestId('figure-sold')).toHaveText('1', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Right now' }).getByRole('definition').first()).toContainText('1 / 10');
+  expect(await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument)).toBe(true);
 });
 
 test('‘Show as table’ is reached with Tab and works with Enter and Space', async ({ page }) => {
@@ -220,11 +209,12 @@ test('a reversed range shows the API’s message under the dates, and a preset p
 for (const lang of ['en', 'ar'] as const) {
   for (const width of [390, 1280]) {
     test(`the dashboards pass axe and fit the screen at ${width} px in ${lang === 'en' ? 'English' : 'Arabic'}`, async ({
+      ownEvent,
       browser,
       baseURL,
     }) => {
       test.setTimeout(90_000);
-      const own = await ownEvent(browser, baseURL, 'E2E Dashboard A11y', { tickets: '10', days: 5 });
+      const own = await ownEvent('E2E Dashboard A11y', { tickets: '10', days: 5 });
       const context = await browser.newContext({
         baseURL,
         storageState: ADMIN_STATE,
@@ -251,7 +241,6 @@ for (const lang of ['en', 'ar'] as const) {
         }
       } finally {
         await context.close();
-        await own.close();
       }
     });
   }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
 import { waitlist } from '../contracts/i18n/en/waitlist';
-import { loginFor, ownEvent, payWithTestCard, USER_STATE, waitForMail } from './support/fixtures';
+import { loginFor, payWithTestCard, USER_STATE, waitForMail } from './support/fixtures';
 import { expect, type Page, test } from './support/test';
 
 /**
@@ -57,12 +57,13 @@ async function violationsOn(page: Page): Promise<string[]> {
 }
 
 test('a buyer joins a sold-out event’s waitlist, gets the ticket another buyer gives back, and pays for it', async ({
+  ownEvent,
   page,
   browser,
   baseURL,
 }) => {
   const origin = baseURL as string;
-  const event = await ownEvent(browser, baseURL, 'Waitlist gig', { tickets: '1', days: 90 });
+  const event = await ownEvent('Waitlist gig', { tickets: '1', days: 90 });
   const b = await newBuyer(browser, origin, 'Karim');
   try {
     // Buyer A (the shared user) takes the only ticket.
@@ -129,13 +130,17 @@ test('a buyer joins a sold-out event’s waitlist, gets the ticket another buyer
     await expect(eventPage.getByRole('region', { name: waitlist.yourWaitlists })).toHaveCount(0);
   } finally {
     await b.context.close();
-    await event.close();
   }
 });
 
-test('a visitor is sent to sign in first, and a buyer may leave the line', async ({ page, browser, baseURL }) => {
+test('a visitor is sent to sign in first, and a buyer may leave the line', async ({
+  page,
+  browser,
+  baseURL,
+  ownEvent,
+}) => {
   const origin = baseURL as string;
-  const event = await ownEvent(browser, baseURL, 'Waitlist leave', { tickets: '1', days: 90 });
+  const event = await ownEvent('Waitlist leave', { tickets: '1', days: 90 });
   const other = await newBuyer(browser, origin, 'Salma');
   const visitor = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   try {
@@ -160,13 +165,17 @@ test('a visitor is sent to sign in first, and a buyer may leave the line', async
   } finally {
     await visitor.close();
     await other.context.close();
-    await event.close();
   }
 });
 
-test('tickets offered to a waitlisted buyer can be declined from Your Tickets', async ({ page, browser, baseURL }) => {
+test('tickets offered to a waitlisted buyer can be declined from Your Tickets', async ({
+  page,
+  browser,
+  baseURL,
+  ownEvent,
+}) => {
   const origin = baseURL as string;
-  const event = await ownEvent(browser, baseURL, 'Waitlist decline', { tickets: '1', days: 90 });
+  const event = await ownEvent('Waitlist decline', { tickets: '1', days: 90 });
   const other = await newBuyer(browser, origin, 'Omar');
   try {
     const bookingId = await buyThroughApi(other.context.request, origin, event.id, 1);
@@ -200,6 +209,5 @@ test('tickets offered to a waitlisted buyer can be declined from Your Tickets', 
     await expect(page.getByRole('region', { name: waitlist.title })).toHaveCount(0);
   } finally {
     await other.context.close();
-    await event.close();
   }
 });

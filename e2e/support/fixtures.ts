@@ -65,7 +65,7 @@ export async function createEventAsAdmin(
  * waitlist): `days` ahead, 150 EGP, `tickets` of them, the cancellation fee given. `admin` is the organiser's
  * browser context; `close` deletes the event and closes it.
  */
-export async function ownEvent(
+export async function createOwnEvent(
   browser: Browser,
   baseURL: string | undefined,
   title: string,
