@@ -54,9 +54,9 @@ module.exports = {
     }),
     forbid({
       name: 'contracts-tests-only-zod-vitest',
-      comment: "contracts/'s tests import contracts, zod and vitest.",
+      comment: "contracts/'s tests import contracts, zod and vitest (and fast-check for properties).",
       from: { path: '^contracts/.+[.]test[.]ts$' },
-      to: { pathNot: ['^contracts/', '(^|/)node_modules/(zod|vitest|@vitest)/', '^vitest$'] },
+      to: { pathNot: ['^contracts/', '(^|/)node_modules/(zod|vitest|@vitest|fast-check)/', '^vitest$'] },
     }),
     forbid({
       name: 'web-not-server',

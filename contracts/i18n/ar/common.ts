@@ -18,4 +18,6 @@ export const common: Translation<typeof english> = {
   noScript: 'يحتاج إيفنتري إلى تفعيل جافاسكريبت ليعمل.',
   switchLanguage: 'English',
   languageName: 'العربية',
+  months: 'يناير فبراير مارس أبريل مايو يونيو يوليو أغسطس سبتمبر أكتوبر نوفمبر ديسمبر',
+  weekdays: 'الأحد الاثنين الثلاثاء الأربعاء الخميس الجمعة السبت',
 };

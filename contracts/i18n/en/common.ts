@@ -17,4 +17,8 @@ export const common = {
   /** The switch names the other language in that language, so that a reader of it finds it. */
   switchLanguage: 'العربية',
   languageName: 'English',
+  /** The twelve months as dates show them, January first, separated by spaces ('Dec 5, 2026'). */
+  months: 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec',
+  /** The seven weekdays, Sunday first, separated by spaces. */
+  weekdays: 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday',
 } as const;
