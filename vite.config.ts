@@ -149,7 +149,8 @@ function lateReactDom(): Plugin {
  * needs (~0.5 KB gzip less): it fetches the chunks an import lists (modulepreload) alongside the import, and reports
  * a failure as `vite:preloadError` (web/src/main.tsx reloads the page for a chunk gone with a new version). Vite's
  * own also loads lazily imported stylesheets, waiting for them, and adds a CSP nonce: the app has one stylesheet,
- * written into the page, and no nonces. Its JavaScript it never waited for, as this one does not.
+ * on every page from the start (web/src/main.tsx turns it on), and no nonces. Its JavaScript it never waited for,
+ * as this one does not.
  */
 function smallPreloadHelper(): Plugin {
   const helperId = '\0vite/preload-helper.js';
@@ -250,6 +251,20 @@ function reactRouterTreeShaking(): Plugin {
 const RARELY_LINKED =
   /(^|\/)(admin-routes|edit-profile|forgot-pass|reset-password|email-verification-result|verification-notice|success-email|payment-failed|check-in|door[\w-]*|not-found)-[\w-]+\.js$/;
 
+/**
+ * Vite's development server sends index.html as it is, without the list of the texts' addresses the app's server
+ * writes into each page (server/web-app/web-html.ts): the list, with the site's texts in English (index.html's
+ * language; the API answers them through the proxy). Not in a build.
+ */
+function developmentMessages(): Plugin {
+  return {
+    name: 'eventry-development-messages',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace('</head>', '  <meta name="messages" content="/api/messages/en/site" />\n  </head>'),
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
@@ -261,6 +276,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     lateMutations(),
     reactRouterTreeShaking(),
     ...(isSsrBuild ? [] : [smallPreloadHelper(), lateReactDom(), compileHintsOnFirstLoad()]),
+    developmentMessages(),
   ],
   // The server-side entry (web/src/app/ssr.tsx) carries its dependencies: the server needs no React install.
   ssr: { noExternal: true },

@@ -31,7 +31,7 @@ import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
-import { i18nPlugin, requestLang } from './plugins/i18n';
+import { i18nPlugin, i18nRoutesPlugin, requestLang } from './plugins/i18n';
 import { mailWorkerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
 import { type LiveLimits, notificationsPlugin } from './plugins/notifications';
@@ -172,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(healthRoutes);
+  await app.register(i18nRoutesPlugin);
   await app.register(catalogueRoutes, { config });
   await app.register(accountsRoutes);
   await app.register(adminRoutes, { config });

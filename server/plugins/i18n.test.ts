@@ -1,5 +1,7 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../test/helpers';
+import { messagesUrl } from './i18n';
 
 const ctx = await setupTestApp();
 afterAll(() => ctx.close());
@@ -42,6 +44,20 @@ describe('GET /api/messages/:lang/:bundle', () => {
     expect(again.statusCode).toBe(304);
     const english = await ctx.app.inject({ method: 'GET', url: '/api/messages/en/site' });
     expect(english.headers.etag).not.toBe(etag);
+  });
+
+  it('keeps the address of the current version for a year, and sends it compressed', async () => {
+    const url = messagesUrl('ar', 'site');
+    expect(url).toMatch(/^\/api\/messages\/ar\/site\?v=[\w-]{22}$/);
+    const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8'));
+    expect(body.catalogue.bookATicket).toBe('احجز تذكرة');
+    // An old version's address is not kept: it gets today's texts, revalidated.
+    const old = await ctx.app.inject({ method: 'GET', url: '/api/messages/ar/site?v=old' });
+    expect(old.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
   });
 
   it('answers 400 for a language or bundle that does not exist', async () => {

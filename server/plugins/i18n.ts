@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { bundleMessages, i18nOf } from '../../contracts/i18n/all';
-import { BUNDLES, type Bundle } from '../../contracts/i18n/bundles';
+import type { Bundle } from '../../contracts/i18n/bundles';
 import type { I18n } from '../../contracts/i18n/i18n';
 import {
   LANG_COOKIE,
@@ -39,20 +39,41 @@ export function languageCookie(lang: Lang): string {
   return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE_S}; SameSite=Lax`;
 }
 
+const bundleBodies = new Map<string, { body: string; etag: string; version: string }>();
+
+/** A bundle of messages as GET /api/messages/:lang/:bundle sends it, with its ETag (made once, kept). */
+function bundleBody(lang: Lang, bundle: Bundle): { body: string; etag: string; version: string } {
+  const key = `${lang}/${bundle}`;
+  let entry = bundleBodies.get(key);
+  if (!entry) {
+    const body = JSON.stringify(bundleMessages(lang, bundle));
+    const version = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+    entry = { body, etag: `"${version}"`, version };
+    bundleBodies.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * The address of a bundle of messages in this version of its texts: a browser keeps it for a year, and the next
+ * version of the texts has another address.
+ */
+export function messagesUrl(lang: Lang, bundle: Bundle): string {
+  return `/api/messages/${lang}/${bundle}?v=${bundleBody(lang, bundle).version}`;
+}
+
 /**
  * GET /api/language/:lang?to=/path: the language switch (a plain link, so it works before the app has taken the
  * page over). Keeps the choice in a cookie (and through the listeners, in a signed-in user's profile) and sends the
  * browser back to the same page, now drawn in that language.
  *
- * GET /api/messages/:lang/:bundle: a bundle of messages the page was not sent with (the admin area's, fetched
- * with its chunk: web/src/lib/i18n.tsx). The same for everyone, so shared caches may keep it; the ETag changes
- * with the text.
+ * GET /api/messages/:lang/:bundle: a bundle of messages. A page's HTML names those its app needs (messagesUrl,
+ * web/src/main.tsx fetches them after the first paint); the admin area's chunk asks for the area's when it comes
+ * from a public page (web/src/lib/load-messages.ts). The same for everyone, so shared caches may keep it; the
+ * ETag changes with the text, and an address with the current version (?v=) is kept for a year.
  */
-async function i18n(app: FastifyInstance) {
-  const listeners: LanguageChosen[] = [];
-  app.decorate('onLanguageChosen', (listener: LanguageChosen) => {
-    listeners.push(listener);
-  });
+async function i18nRoutes(app: FastifyInstance) {
+  const listeners = languageListeners.get(app) ?? [];
 
   app.get(
     '/api/language/:lang',
@@ -74,31 +95,43 @@ async function i18n(app: FastifyInstance) {
     },
   );
 
-  const bodies = new Map<string, { body: string; etag: string }>();
-  for (const lang of LANGUAGES) {
-    for (const bundle of Object.keys(BUNDLES) as Bundle[]) {
-      const body = JSON.stringify(bundleMessages(lang, bundle));
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-      bodies.set(`${lang}/${bundle}`, { body, etag });
-    }
-  }
   app.get(
     '/api/messages/:lang/:bundle',
     {
       schema: {
         hide: true,
         params: z.strictObject({ lang: z.enum(LANGUAGES), bundle: z.enum(['site', 'admin']) }),
+        querystring: z.object({ v: z.string().max(64).optional() }),
       },
     },
     async (request, reply) => {
       const { lang, bundle } = request.params as { lang: Lang; bundle: Bundle };
-      const entry = bodies.get(`${lang}/${bundle}`);
-      if (!entry) return reply.code(404).send();
-      reply.header('cache-control', 'public, max-age=300, must-revalidate').header('etag', entry.etag);
+      const { v } = request.query as { v?: string };
+      const entry = bundleBody(lang, bundle);
+      reply
+        .header(
+          'cache-control',
+          v === entry.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate',
+        )
+        .header('etag', entry.etag);
       if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(entry.body);
     },
   );
 }
 
+/** What each app does when a visitor chooses a language (onLanguageChosen adds to it). */
+const languageListeners = new WeakMap<FastifyInstance, LanguageChosen[]>();
+
+/** app.onLanguageChosen, for the features registered after it. */
+async function i18n(app: FastifyInstance) {
+  const listeners: LanguageChosen[] = [];
+  languageListeners.set(app, listeners);
+  app.decorate('onLanguageChosen', (listener: LanguageChosen) => {
+    listeners.push(listener);
+  });
+}
+
 export const i18nPlugin = fp(i18n, { name: 'i18n', dependencies: [] });
+/** The routes, registered with the others: after the security headers and compression (server/app.ts). */
+export const i18nRoutesPlugin = fp(i18nRoutes, { name: 'i18n-routes', dependencies: ['i18n'] });

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { criticalCss, htmlNames, type SplitStylesheet, splitStylesheet } from './critical-css';
 
 /**
  * dist/web/index.html, the page every address of the web app starts from, and Vite's manifest of the chunks
@@ -19,27 +20,48 @@ export interface Template {
   manifest: Manifest;
   /** Files index.html already loads or preloads. */
   referenced: Set<string>;
+  /** index.html's stylesheets (assets/….css), split into rules. */
+  stylesheets: Map<string, SplitStylesheet>;
 }
 
 /** The app's start module (a key of Vite's manifest), imported by the small entry after the first paint. */
 const APP_MODULE = 'src/app/boot.tsx';
 
+/** Where a page's part of a stylesheet goes in the template (web-html.ts writes it, criticalStyles()). */
+const STYLE_SLOT = /<style data-critical="([^"]+)"><\/style>/g;
+
 /**
- * index.html's own stylesheet written into the page (about 9 KB compressed): the first paint then waits for
- * no request after the HTML, one round trip sooner on a slow mobile connection. A disabled link to the
- * file stays beside it. The browser never fetches a disabled stylesheet, and Vite's preload helper takes
- * it as already on the page: a lazy chunk that imports the entry chunk (the toaster, every route) lists
- * the entry's stylesheet among its dependencies, and without the link the first of them fetched the file
- * again and restyled the whole page.
+ * index.html's own stylesheet: in each page, the rules its HTML can use (critical-css.ts) are written in, so the
+ * first paint waits for no request after the HTML, and the HTML itself stays within the first round trip of a
+ * slow connection. A disabled link to the whole file stays beside them. The browser does not fetch a disabled
+ * stylesheet until web/src/main.tsx turns it on, after the first paint; and Vite's preload helper takes it as
+ * already on the page: a lazy chunk that imports the entry chunk (the toaster, every route) lists the entry's
+ * stylesheet among its dependencies, and without the link the first of them fetched the file again.
  */
-function inlineStylesheets(html: string, webDir: string): string {
+function inlineStylesheets(html: string, webDir: string, sheets: Map<string, SplitStylesheet>): string {
   return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)"\s*\/?>/g, (tag, file) => {
     try {
       const css = readFileSync(path.join(webDir, file), 'utf8');
-      return css.includes('</') ? tag : `<style>${css}</style>\n    <link rel="stylesheet" href="/${file}" disabled />`;
+      if (css.includes('</')) return tag;
+      const disabled = `<link rel="stylesheet" href="/${file}" disabled />`;
+      try {
+        sheets.set(file, splitStylesheet(css));
+      } catch {
+        return `<style>${css}</style>\n    ${disabled}`; // Not a stylesheet it can split: written in whole.
+      }
+      return `<style data-critical="${file}"></style>\n    ${disabled}`;
     } catch {
       return tag;
     }
+  });
+}
+
+/** The template's HTML with each stylesheet's rules that `page` (the finished HTML) uses written in. */
+export function criticalStyles(template: Template, page: string): string {
+  const names = htmlNames(page);
+  return page.replace(STYLE_SLOT, (slot, file: string) => {
+    const sheet = template.stylesheets.get(file);
+    return sheet ? `<style>${criticalCss(sheet, names)}</style>` : slot;
   });
 }
 
@@ -51,7 +73,8 @@ export function templateLoader(webDir: string): () => Template {
   return () => {
     const mtimeMs = statSync(indexPath).mtimeMs;
     if (template?.mtimeMs === mtimeMs) return template;
-    const html = inlineStylesheets(readFileSync(indexPath, 'utf8'), webDir);
+    const stylesheets = new Map<string, SplitStylesheet>();
+    const html = inlineStylesheets(readFileSync(indexPath, 'utf8'), webDir, stylesheets);
     let manifest: Manifest = {};
     try {
       manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
@@ -59,7 +82,7 @@ export function templateLoader(webDir: string): () => Template {
       // No manifest (an older build): pages still work, without per-route preloads.
     }
     const referenced = new Set([...html.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1] ?? ''));
-    template = { mtimeMs, html, manifest, referenced };
+    template = { mtimeMs, html, manifest, referenced, stylesheets };
     return template;
   };
 }

@@ -12,7 +12,7 @@ const TEMPLATE = `<!doctype html>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
-  <body>
+  <body class="page">
     <div id="root"></div>
   </body>
 </html>
@@ -39,7 +39,10 @@ export function createWebDir(): string {
   writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-abc.css'), 'body{color:red}');
+  writeFileSync(
+    path.join(dir, 'assets', 'index-abc.css'),
+    '/*! licence */\n@layer x;body{color:red}.page{margin:0}.other{margin:2px}table{border:0}@media (width>=40rem){.page{margin:1rem}.other{padding:0}}',
+  );
   return dir;
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { i18nOf } from '../../contracts/i18n/all';
 import { SITE_NAMESPACES } from '../../contracts/i18n/bundles';
 import { insertEvent } from '../features/catalogue/test-events';
+import type { TestContext } from '../test/helpers';
 import { webTestApp } from './test-web-dir';
 import { createWebHtml } from './web-html';
 
@@ -16,11 +17,23 @@ function dataOf(html: string): Record<string, unknown> {
   return JSON.parse(match[1]) as Record<string, unknown>;
 }
 
-/** The messages block of a page. */
-function messagesOf(html: string): Record<string, Record<string, unknown>> {
-  const match = /<script type="application\/json" id="messages"[^>]*>([^<]*)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no messages block');
-  return JSON.parse(match[1]) as Record<string, Record<string, unknown>>;
+/** The addresses of a page's messages (its meta element), answered by the app. */
+async function messagesOf(
+  app: TestContext['app'],
+  html: string,
+): Promise<{ urls: string[]; messages: Record<string, Record<string, unknown>> }> {
+  const match = /<meta name="messages" content="([^"]*)" \/>/.exec(html);
+  if (!match?.[1]) throw new Error('no messages meta');
+  const urls = match[1].split(' ');
+  let messages: Record<string, Record<string, unknown>> = {};
+  for (const url of urls) {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    // The address carries the texts' version: kept for a year.
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    messages = { ...messages, ...(res.json() as typeof messages) };
+  }
+  return { urls, messages };
 }
 
 describe('server-side HTML of the web app', () => {
@@ -51,16 +64,19 @@ describe('server-side HTML of the web app', () => {
     expect(html).toContain(
       '<meta name="page-chunks" content="/assets/boot-abc.js /assets/framework-abc.js /assets/event-details-abc.js /assets/dates-abc.js" />',
     );
-    // The entry, the page's messages (the site's, in its language) and its data.
-    expect(html.match(/<script/g)).toHaveLength(3);
+    // The entry and the page's data; the texts are the app's, fetched after the first paint.
+    expect(html.match(/<script/g)).toHaveLength(2);
     const data = dataOf(html);
     expect(data).toMatchObject({ event: { id: event.id, data: { id: event.id, title: event.title } }, me: null });
   });
 
-  it('writes the stylesheet into the page, so the first paint waits for no other request', async () => {
+  it('writes the rules the page uses into it, so the first paint waits for no other request', async () => {
     const { html } = await createWebHtml(ctx.test.app, ctx.dir).render('/contact', 'en');
-    expect(html).toContain('<style>body{color:red}</style>');
-    // Only a disabled link stays (never fetched; it tells Vite's preload helper the stylesheet is there).
+    // The template's <body class="page"> and <html>, but no element with class 'other' nor any <table>.
+    expect(html).toContain(
+      '<style>/*! licence */\n@layer x;body{color:red}.page{margin:0}@media (width>=40rem){.page{margin:1rem}}</style>',
+    );
+    // A disabled link stays: main.tsx turns it on after the first paint; Vite's preload helper sees it there.
     expect(html).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled />');
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
@@ -109,15 +125,18 @@ describe('server-side HTML of the web app', () => {
     expect(arabic.html).toContain('<html lang="ar" dir="rtl"');
     expect(arabic.html).toContain('<title>Oud Night · إيفنتري</title>');
     expect(arabic.html).toMatch(/<meta name="description" content="٥ ديسمبر ٢٠٣١ في /);
-    const messages = messagesOf(arabic.html);
+    const { messages } = await messagesOf(ctx.test.app, arabic.html);
     expect(messages.catalogue).toMatchObject({ bookATicket: 'احجز تذكرة' });
     // Only the site's namespaces, in Arabic only: no English text, no admin area's, no email's.
     expect(Object.keys(messages).sort()).toEqual([...SITE_NAMESPACES].sort());
+    expect(JSON.stringify(messages)).not.toContain('Book a Ticket');
     expect(arabic.html).not.toContain('Book a Ticket');
 
     const english = await web.render(`/event-details/${event.id}`, 'en');
     expect(english.html).toContain('<html lang="en" dir="ltr"');
-    expect(messagesOf(english.html).catalogue).toMatchObject({ bookATicket: 'Book a Ticket' });
+    expect((await messagesOf(ctx.test.app, english.html)).messages.catalogue).toMatchObject({
+      bookATicket: 'Book a Ticket',
+    });
     // Each language is cached apart: the English page right after the Arabic one is still English.
     expect(english.html).toContain('<title>Oud Night · Eventry</title>');
     expect((await web.render('/login', 'ar')).html).toContain(

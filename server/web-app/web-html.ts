@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { bundleMessages, i18nOf } from '../../contracts/i18n/all';
+import { i18nOf } from '../../contracts/i18n/all';
 import type { I18n } from '../../contracts/i18n/i18n';
 import { dirOf, type Lang } from '../../contracts/i18n/languages';
 import { responsiveImage } from '../../contracts/images';
 import { ADMIN_ROUTES_MODULE, isAdminAreaPath } from '../../contracts/pages';
+import { messagesUrl } from '../plugins/i18n';
 import { escapeHtml, jsonForHtml } from './html-encoding';
 import { type PageHead, pageHeads } from './page-head';
 import { matchPage, splitUrl } from './page-match';
 import { reactRenderer } from './react-render';
 import { hasSessionCookie } from './session-redirect';
-import { pageChunks, templateLoader } from './template';
+import { criticalStyles, pageChunks, templateLoader } from './template';
 
 /**
  * index.html for a page of the web app, with what the first paint needs already in it: the page's <title>
@@ -25,8 +26,8 @@ import { pageChunks, templateLoader } from './template';
 const PAGE_CHUNKS_META = 'page-chunks';
 /** The id of the data block (web/src/app/initial-data.ts reads it). */
 const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-/** The id of the messages block (web/src/lib/i18n.tsx reads it). */
-const MESSAGES_ELEMENT_ID = 'messages';
+/** The meta element listing the addresses of the app's messages (web/src/main.tsx fetches them). */
+const MESSAGES_META = 'messages';
 /** Rendered pages are reused this long (the live stream corrects anything that changed since). */
 const CACHE_TTL_MS = 1_000;
 const CACHE_MAX_ENTRIES = 500;
@@ -36,12 +37,14 @@ function documentTitle(title: string, i18n: I18n): string {
   return title ? `${title} · ${i18n.t('common.brand')}` : i18n.t('common.siteTitle');
 }
 
-/** The messages of the site (and, on an admin area's page, of the admin area) in the page's language. */
-function messagesBlock(lang: Lang, admin: boolean): string {
-  const messages = admin
-    ? { ...bundleMessages(lang, 'site'), ...bundleMessages(lang, 'admin') }
-    : bundleMessages(lang, 'site');
-  return `<script type="application/json" id="${MESSAGES_ELEMENT_ID}" data-bundles="${admin ? 'site admin' : 'site'}">${jsonForHtml(messages)}</script>`;
+/**
+ * The addresses of the site's messages (and, on an admin area's page, of the admin area's) in the page's language.
+ * Not the texts themselves: the HTML is already written in its language, and only the app needs them, after the
+ * first paint. 7–9 KB compressed on every page, they would take it past the first round trip of a slow connection.
+ */
+function messagesMeta(lang: Lang, admin: boolean): string {
+  const urls = admin ? [messagesUrl(lang, 'site'), messagesUrl(lang, 'admin')] : [messagesUrl(lang, 'site')];
+  return `<meta name="${MESSAGES_META}" content="${escapeHtml(urls.join(' '))}" />`;
 }
 
 export interface RenderedPage {
@@ -66,6 +69,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     const i18n = i18nOf(lang);
     const { pathname, search } = splitUrl(url);
     const match = matchPage(pathname);
+    const isAdminArea = match ? isAdminAreaPath(match.page.path) : false;
     let head: PageHead = {};
     try {
       head = await pageHead(match, new URLSearchParams(search), i18n);
@@ -81,7 +85,7 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
         /<meta name="description" content="[^"]*"\s*\/?>/,
         `<meta name="description" content="${escapeHtml(head.description ?? i18n.t('common.siteDescription'))}" />`,
       );
-    const links: string[] = [];
+    const links: string[] = [messagesMeta(lang, isAdminArea)];
     if (head.image) {
       // The same choice as the page's <img> (contracts/images.ts), so the browser fetches one file, once.
       const srcSet = head.imageSizes ? responsiveImage(head.image, head.imageSizes).srcSet : undefined;
@@ -93,23 +97,26 @@ export function createWebHtml(app: FastifyInstance, webDir: string): WebHtml {
     // Not <link rel="modulepreload">: the page paints before any JavaScript is fetched; web/src/main.tsx then
     // fetches these beside the app itself, so the page's chunk does not wait for the router to ask for it.
     // An admin area's page also needs the chunk of that area's route table (contracts/pages.ts ADMIN_AREA).
-    const area = match && isAdminAreaPath(match.page.path) ? ADMIN_ROUTES_MODULE : undefined;
+    const area = isAdminArea ? ADMIN_ROUTES_MODULE : undefined;
     const chunks = pageChunks(template, area, match?.page.module);
     if (chunks.length > 0) {
       links.push(`<meta name="${PAGE_CHUNKS_META}" content="${escapeHtml(chunks.map((f) => `/${f}`).join(' '))}" />`);
     }
-    if (links.length > 0) html = html.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
+    html = html.replace(/\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
     // Without a session cookie the visitor is signed out: say so, and the page need not ask /api/me.
     const data = visitor ? { ...head.data, me: null } : head.data;
-    const blocks = [messagesBlock(lang, area !== undefined)];
+    const blocks: string[] = [];
     let body = '';
     if (data) {
       const rendered = head.prerender === true || (head.prerender === 'visitors' && visitor);
       body = rendered ? ((await renderReact(`${pathname}${search}`, data, lang)) ?? '') : '';
       blocks.push(`<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${jsonForHtml(data)}</script>`);
     }
-    html = html.replace('<div id="root"></div>', `<div id="root">${body}</div>\n    ${blocks.join('\n    ')}`);
-    return { html, status: head.status ?? 200 };
+    html = html.replace(
+      '<div id="root"></div>',
+      `<div id="root">${body}</div>${blocks.map((b) => `\n    ${b}`).join('')}`,
+    );
+    return { html: criticalStyles(template, html), status: head.status ?? 200 };
   }
 
   return {

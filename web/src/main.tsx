@@ -1,9 +1,9 @@
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The #root element is missing from index.html');
+/** index.html's #root, where the app is drawn. */
+const root = document.getElementById('root') as HTMLElement;
 
-/** sessionStorage: the address this tab last reloaded because a chunk would not load, and when. */
+/** sessionStorage: when and which address this tab last reloaded because a chunk would not load. */
 const RELOADED_KEY = 'eventry.chunk-reload';
 /** A second failure on the same address within this time is a real outage: no reload loop. */
 const RELOAD_GUARD_MS = 30_000;
@@ -19,15 +19,13 @@ window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
     return;
   }
-  let last: { href?: string; at?: number } = {};
+  // The address and the time of the last reload, as 'time address'.
+  const now = Date.now();
   try {
-    last = JSON.parse(sessionStorage.getItem(RELOADED_KEY) ?? '{}') as typeof last;
-  } catch {
-    // Unreadable or no storage: treat as never reloaded.
-  }
-  if (last.href === location.href && Date.now() - (last.at ?? 0) < RELOAD_GUARD_MS) return;
-  try {
-    sessionStorage.setItem(RELOADED_KEY, JSON.stringify({ href: location.href, at: Date.now() }));
+    const last = sessionStorage.getItem(RELOADED_KEY) ?? '';
+    const space = last.indexOf(' ');
+    if (last.slice(space + 1) === location.href && now - Number(last.slice(0, space)) < RELOAD_GUARD_MS) return;
+    sessionStorage.setItem(RELOADED_KEY, `${now} ${location.href}`);
   } catch {
     return; // Without storage there is no guard against a reload loop.
   }
@@ -36,40 +34,76 @@ window.addEventListener('vite:preloadError', (event) => {
   location.reload();
 });
 
-/** Resolves once the browser has painted (two animation frames), or after `fallbackMs` in a hidden tab. */
-function afterFirstPaint(fallbackMs: number): Promise<void> {
+/** Resolves once the browser has painted (two animation frames), or after 200 ms in a hidden tab (which has none). */
+function afterFirstPaint(): Promise<unknown> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, fallbackMs);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
+    setTimeout(resolve, 200);
+    requestAnimationFrame(() => requestAnimationFrame(resolve));
   });
+}
+
+/** The addresses a meta element of the page lists (server/web-app/web-html.ts). */
+function listed(name: string): string[] {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ') ?? [];
 }
 
 /** Starts fetching every chunk the page runs (listed by the server, server/web-app/template.ts), all at once. */
 function preloadPageChunks(): void {
-  const list = document.querySelector<HTMLMetaElement>('meta[name="page-chunks"]')?.content ?? '';
-  for (const href of list.split(' ')) {
-    if (!href.startsWith('/assets/')) continue;
+  for (const href of listed('page-chunks')) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
-    document.head.appendChild(link);
+    document.head.append(link);
   }
 }
 
-// The page (server-rendered for the public pages) paints before any JavaScript is fetched or run: the
-// stylesheet, font and largest image get the network first. Then all the chunks load together. The
-// libraries' chunk (React DOM, the router, the query cache: 'framework' in vite.config.ts) runs first, on
-// its own; after a yield to the browser the app runs and React takes over the page. Two shorter tasks
-// instead of one long one: a tap or a frame can come in between.
-void afterFirstPaint(200)
+/**
+ * Turns on the whole stylesheet, which the HTML carries as a disabled link beside the rules its first paint uses
+ * (server/web-app/critical-css.ts), so that what the app draws next (menus, dialogs, other pages) is styled.
+ * Resolves when it has loaded (or failed: the page keeps its own rules).
+ */
+function enableStylesheets(): Promise<unknown> {
+  return Promise.all(
+    Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[disabled]'),
+      (link) =>
+        new Promise((resolve) => {
+          link.onload = link.onerror = resolve;
+          link.disabled = false;
+        }),
+    ),
+  );
+}
+
+/**
+ * The app's texts, from the addresses the server listed (the HTML is already written in its language; only the
+ * app needs them), for lib/i18n.tsx. Each is asked for a second time if the first answer does not come (a dropped
+ * connection on a phone should not cost the texts).
+ */
+function loadPageMessages(): Promise<void> {
+  const get = (url: string) => fetch(url).then((response) => (response.ok ? response.json() : {}));
+  return Promise.all(
+    listed('messages').map((url) =>
+      get(url)
+        .catch(() => get(url))
+        .catch(() => ({})),
+    ),
+  ).then((bundles) => {
+    globalThis.eventryMessages = Object.assign({}, ...bundles);
+  });
+}
+
+// The page (server-rendered for the public pages) paints before any JavaScript, stylesheet or text beyond the
+// HTML is fetched or run: its own rules are in the HTML, and the font and largest image get the network first.
+// Then the whole stylesheet, the texts and all the chunks load together. The libraries' chunk (React DOM, the
+// router, the query cache: 'framework' in vite.config.ts) runs first, on its own; after a yield to the browser
+// the app runs and React takes over the page. Two shorter tasks instead of one long one: a tap or a frame can
+// come in between.
+void afterFirstPaint()
   .then(() => {
+    const ready = Promise.all([enableStylesheets(), loadPageMessages()]);
     preloadPageChunks();
-    return import('react-dom/client');
+    return Promise.all([ready, import('react-dom/client')]);
   })
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
   .then(() => import('./app/boot'))

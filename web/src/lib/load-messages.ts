@@ -1,5 +1,5 @@
 import type { Bundle } from '../../../contracts/i18n/bundles';
-import { messageBundles } from './i18n';
+import { currentI18n } from './i18n';
 
 /** One promise per bundle, kept: React's use() must see the same one on every render. */
 const loads = new Map<Bundle, Promise<void>>();
@@ -17,13 +17,16 @@ function fulfilled(): Promise<void> {
 export function loadMessages(bundle: Bundle): Promise<void> {
   let load = loads.get(bundle);
   if (load) return load;
-  const bundles = messageBundles();
-  if (bundles.has(bundle)) {
+  // The page's texts, which its I18n reads (lib/i18n.tsx). Every page has the site's; the admin area's are there
+  // once its namespace 'admin' is (contracts/i18n/bundles.ts).
+  const { lang } = currentI18n(); // which also makes sure the page's texts object is there
+  const messages = globalThis.eventryMessages as Record<string, unknown>;
+  if (bundle === 'site' || 'admin' in messages) {
     load = fulfilled();
   } else {
-    load = fetch(`/api/messages/${bundles.lang}/${bundle}`, { credentials: 'same-origin' }).then(async (response) => {
+    load = fetch(`/api/messages/${lang}/${bundle}`, { credentials: 'same-origin' }).then(async (response) => {
       if (!response.ok) throw new Error(`Messages ${bundle} not loaded (${response.status})`);
-      bundles.add((await response.json()) as Record<string, unknown>);
+      Object.assign(messages, (await response.json()) as Record<string, unknown>);
     });
     load.catch(() => loads.delete(bundle));
   }

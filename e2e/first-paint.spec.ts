@@ -1,0 +1,94 @@
+import { expect, test } from './support/test';
+
+/**
+ * A page's HTML carries only the rules its own elements can use (server/web-app/critical-css.ts); the whole
+ * stylesheet is turned on after the first paint. If a rule the page needs were left out, the first paint would
+ * differ from the page a moment later. So: the page with its scripts blocked (the whole stylesheet stays off),
+ * every computed style of every element and pseudo-element; then the whole stylesheet on, the same again.
+ */
+
+/** In the page: the styles with its own rules, then with the whole stylesheet; the elements whose styles differ. */
+async function compareWithWholeStylesheet(): Promise<{ elements: number; sheets: number; differences: string[] }> {
+  /**
+   * Every computed style of every element of the body and of its drawn ::before, ::after and ::placeholder, with every
+   * animation at its end (the home page's cards show after a set delay, components/ui/reveal.tsx) or, if it
+   * never ends (a skeleton's pulse), at its start.
+   */
+  const snapshot = () => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY) {
+        animation.pause();
+        animation.currentTime = 0;
+      } else animation.finish();
+    }
+    return Array.from(document.querySelectorAll('body, body *'), (element) => {
+      const values = new Map<string, string>();
+      for (const pseudo of [null, '::before', '::after', '::placeholder']) {
+        const style = getComputedStyle(element, pseudo);
+        // A pseudo-element that is not drawn: nothing of it to compare.
+        if (pseudo === '::placeholder' ? !element.matches('input, textarea') : pseudo && style.content === 'none') {
+          continue;
+        }
+        for (let i = 0; i < style.length; i++) {
+          const name = style[i] as string;
+          values.set(`${pseudo ?? ''}${name}`, style.getPropertyValue(name));
+        }
+      }
+      return { element, values };
+    });
+  };
+  const own = snapshot();
+  const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+  if (!link?.disabled) throw new Error('no disabled stylesheet link');
+  await new Promise((resolve, reject) => {
+    link.addEventListener('load', resolve, { once: true });
+    link.addEventListener('error', reject, { once: true });
+    link.disabled = false;
+  });
+  const whole = snapshot();
+  const differences: string[] = [];
+  own.forEach(({ element, values }, i) => {
+    const after = whole[i]?.values ?? new Map<string, string>();
+    const changed = [...new Set([...values.keys(), ...after.keys()])].filter((k) => values.get(k) !== after.get(k));
+    if (changed.length > 0) {
+      const what = changed.slice(0, 4).map((k) => `${k}: ${values.get(k)} → ${after.get(k)}`);
+      differences.push(`${element.outerHTML.slice(0, 120)} … ${what.join('; ')}`);
+    }
+  });
+  return { elements: own.length, sheets: document.styleSheets.length, differences };
+}
+
+test('each server-drawn page paints with its own rules exactly as with the whole stylesheet', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { items } = (await (await request.get('/api/events')).json()) as { items: Array<{ id: string }> };
+  const paths = [
+    '/',
+    '/events-page/all',
+    `/event-details/${items[0]?.id}`,
+    '/login',
+    '/signup',
+    '/forgot-pass',
+    '/contact',
+  ];
+  for (const lang of ['en', 'ar']) {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      await context.addCookies([{ name: 'lang', value: lang, url: baseURL as string }]);
+      // No script: the whole stylesheet stays off until the test turns it on.
+      await context.route(/\/assets\/[^?]+\.js$/, (route) => route.abort());
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(path);
+        const { elements, sheets, differences } = await page.evaluate(compareWithWholeStylesheet);
+        expect(elements, `${path} ${lang}`).toBeGreaterThan(20);
+        expect(sheets, path).toBe(2);
+        expect(differences, `${path} in ${lang} at ${width} px`).toEqual([]);
+      }
+      await context.close();
+    }
+  }
+});
