@@ -16,7 +16,7 @@ import { IconCalendar, IconClock, IconPin } from './icons';
 export function EventCard({ event, priority = false }: { event: EventDto; priority?: boolean }) {
   const { t, date, price } = useI18n();
   return (
-    <Card className="group relative flex flex-col overflow-hidden transition-transform focus-within:ring-2 focus-within:ring-accent hover:-translate-y-1">
+    <Card className="group relative flex flex-col overflow-hidden transition-transform focus-within:ring-2 focus-within:ring-accent hover:-translate-y-1 skip-offscreen">
       <div className="relative aspect-video overflow-hidden bg-surface-overlay">
         <img
           {...responsiveImage(event.imageUrl, EVENT_CARD_SIZES)}
@@ -83,7 +83,7 @@ export function EventCard({ event, priority = false }: { event: EventDto; priori
 
 export function EventCardSkeleton() {
   return (
-    <Card className="flex flex-col overflow-hidden">
+    <Card className="flex flex-col overflow-hidden skip-offscreen">
       <Skeleton className="aspect-video rounded-none" />
       <div className="flex flex-col gap-3 p-5">
         <Skeleton className="h-6 w-3/4" />
