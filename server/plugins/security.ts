@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { AppConfig } from '../env';
+import { ENTRY_LOADER_CSP_SOURCE } from '../web-app/entry-loader';
 import { API_CONTENT_SECURITY_POLICY, sendProblem } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -9,7 +10,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CROSS_ORIGIN_ALLOWED = new Set(['/api/payments/stripe/webhook', '/api/payments/paymob/callback']);
 
 /**
- * Security headers on every response (CSP without inline scripts, nosniff, frame-ancestors, referrer
+ * Security headers on every response (CSP with one inline script, known by its hash, nosniff, frame-ancestors, referrer
  * policy) and a same-origin check on every state-changing API request that a browser sends.
  */
 export const securityPlugin = fp(
@@ -26,7 +27,13 @@ export const securityPlugin = fp(
           defaultSrc: ["'self'"],
           // 'wasm-unsafe-eval' lets the door's scanner compile the QR decoder's WebAssembly (served by us, never a
           // CDN): it allows compiling WebAssembly only, not eval() of JavaScript.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...(stripe ? ['https://js.stripe.com'] : [])],
+          // The one inline script, by its hash: the loader of the app's entry (web-app/entry-loader.ts).
+          scriptSrc: [
+            "'self'",
+            "'wasm-unsafe-eval'",
+            ENTRY_LOADER_CSP_SOURCE,
+            ...(stripe ? ['https://js.stripe.com'] : []),
+          ],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],

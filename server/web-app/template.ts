@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { criticalCss, htmlNames, type SplitStylesheet, splitStylesheet } from './critical-css';
+import { deferEntry } from './entry-loader';
 
 /**
  * dist/web/index.html, the page every address of the web app starts from, and Vite's manifest of the chunks
@@ -74,7 +75,7 @@ export function templateLoader(webDir: string): () => Template {
     const mtimeMs = statSync(indexPath).mtimeMs;
     if (template?.mtimeMs === mtimeMs) return template;
     const stylesheets = new Map<string, SplitStylesheet>();
-    const html = inlineStylesheets(readFileSync(indexPath, 'utf8'), webDir, stylesheets);
+    const html = deferEntry(inlineStylesheets(readFileSync(indexPath, 'utf8'), webDir, stylesheets));
     let manifest: Manifest = {};
     try {
       manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;

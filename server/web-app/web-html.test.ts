@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,10 +64,28 @@ describe('server-side HTML of the web app', () => {
     expect(html).toContain(
       '<meta name="page-chunks" content="/assets/boot-abc.js /assets/framework-abc.js /assets/event-details-abc.js /assets/dates-abc.js" />',
     );
-    // The entry and the page's data; the texts are the app's, fetched after the first paint.
+    // The entry's loader and the page's data; the texts are the app's, fetched after the first paint.
     expect(html.match(/<script/g)).toHaveLength(2);
     const data = dataOf(html);
     expect(data).toMatchObject({ event: { id: event.id, data: { id: event.id, title: event.title } }, me: null });
+  });
+
+  it('starts the app from the one inline script, which the page’s CSP allows by its hash and nothing else', async () => {
+    const res = await ctx.test.app.inject({ method: 'GET', url: '/contact' });
+    expect(res.statusCode).toBe(200);
+    // index.html's entry module is not fetched with the page: the loader adds it after the load and a paint.
+    expect(res.body).not.toContain('<script type="module"');
+    const scripts = [...res.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
+    const inline = scripts.filter(([, attributes]) => !attributes?.includes('application/json'));
+    expect(inline).toHaveLength(1);
+    const [, attributes, code] = inline[0] ?? [];
+    expect(attributes).toBe(' data-src="/assets/index-abc.js"');
+    const hash = `'sha256-${createHash('sha256')
+      .update(code ?? '')
+      .digest('base64')}'`;
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1]?.split(' ');
+    expect(scriptSrc).toContain(hash);
+    expect(scriptSrc?.filter((source) => source.startsWith("'sha") || source === "'unsafe-inline'")).toEqual([hash]);
   });
 
   it('writes the rules the page uses into it, so the first paint waits for no other request', async () => {

@@ -34,14 +34,6 @@ window.addEventListener('vite:preloadError', (event) => {
   location.reload();
 });
 
-/** Resolves once the browser has painted (two animation frames), or after 200 ms in a hidden tab (which has none). */
-function afterFirstPaint(): Promise<unknown> {
-  return new Promise((resolve) => {
-    setTimeout(resolve, 200);
-    requestAnimationFrame(() => requestAnimationFrame(resolve));
-  });
-}
-
 /** The addresses a meta element of the page lists (server/web-app/web-html.ts). */
 function listed(name: string): string[] {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ') ?? [];
@@ -94,17 +86,15 @@ function loadPageMessages(): Promise<void> {
 }
 
 // The page (server-rendered for the public pages) paints before any JavaScript, stylesheet or text beyond the
-// HTML is fetched or run: its own rules are in the HTML, and the font and largest image get the network first.
-// Then the whole stylesheet, the texts and all the chunks load together. The libraries' chunk (React DOM, the
-// router, the query cache: 'framework' in vite.config.ts) runs first, on its own; after a yield to the browser
-// the app runs and React takes over the page. Two shorter tasks instead of one long one: a tap or a frame can
-// come in between.
-void afterFirstPaint()
-  .then(() => {
-    const ready = Promise.all([enableStylesheets(), loadPageMessages()]);
-    preloadPageChunks();
-    return Promise.all([ready, import('react-dom/client')]);
-  })
+// HTML is fetched or run: its own rules are in the HTML, and this module is started by a small inline script
+// once the page, its font and its largest picture have loaded and painted (server/web-app/entry-loader.ts). Then
+// the whole stylesheet, the texts and all the chunks load together. The libraries' chunk (React DOM, the router,
+// the query cache: 'framework' in vite.config.ts) runs first, on its own; after a yield to the browser the app
+// runs and React takes over the page. Two shorter tasks instead of one long one: a tap or a frame can come in
+// between.
+const ready = Promise.all([enableStylesheets(), loadPageMessages()]);
+preloadPageChunks();
+void Promise.all([ready, import('react-dom/client')])
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
   .then(() => import('./app/boot'))
   .then(({ boot }) => boot(root));
