@@ -32,9 +32,13 @@ async function expectToFit(page: Page, parts: Locator[], widths = WIDTHS) {
     for (const part of parts) {
       // A page reached by a link may still be loading its chunk or data: wait for the part, then measure it.
       await expect(part, `${part} at ${width}px`).toBeVisible();
-      // A page that draws again as its data arrives may replace the part between the two reads: read it again.
-      await expect.poll(() => part.boundingBox(), { message: `${part} is shown at ${width}px` }).not.toBeNull();
-      const box = await part.boundingBox();
+      // A page that draws again as its data arrives may replace the part between two reads: the box measured is
+      // the one the poll found (a second read could fall between the old part and the new one).
+      const seen: { box: Awaited<ReturnType<Locator['boundingBox']>> } = { box: null };
+      await expect
+        .poll(async () => (seen.box = await part.boundingBox()), { message: `${part} is shown at ${width}px` })
+        .not.toBeNull();
+      const { box } = seen;
       if (!box) throw new Error(`${part} is not shown at ${width}px`);
       expect(box.x, `${part}'s left edge at ${width}px`).toBeGreaterThanOrEqual(0);
       expect(Math.floor(box.x + box.width), `${part}'s right edge at ${width}px`).toBeLessThanOrEqual(width);

@@ -6,7 +6,9 @@
  *      `npm start` killed once npm has exited), then a start at once on the same DATA_DIR;
  *   4. several processes: three production processes on one database behind a round-robin proxy, an on-sale
  *      storm with one of them killed, live updates, caches, sign-outs and scheduled jobs (counted) across them;
- *   5. npm audit --omit=dev: no high or critical vulnerability.
+ *   5. with TEST_DATABASE_URL set, the integration suite again on that external PostgreSQL (Vitest's `external`
+ *      project, vitest.config.ts), which `npm test` leaves out to stay within its time;
+ *   6. npm audit --omit=dev: no high or critical vulnerability.
  * Each step runs as its own process (the zone is set for the child, never read here).
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +40,12 @@ step('production build', process.execPath, [path.join(ROOT, 'scripts/ensure-buil
 step('crash safety (10 rounds of kill -9)', process.execPath, [tsx, path.join(import.meta.dirname, 'crash-safety.ts')]);
 step('restart matrix (6 kinds of stop)', process.execPath, [tsx, path.join(import.meta.dirname, 'restarts.ts')]);
 step('three processes on one database', process.execPath, [tsx, path.join(import.meta.dirname, 'many-processes.ts')]);
+if (process.env.TEST_DATABASE_URL) {
+  step('the integration suite on the external PostgreSQL', process.execPath, [vitest, 'run', '--project', 'external']);
+} else {
+  console.log('\n=== the integration suite on an external PostgreSQL: TEST_DATABASE_URL is not set');
+  results.push(['the integration suite on an external PostgreSQL', 'n/a']);
+}
 step('npm audit --omit=dev', process.execPath, [tsx, path.join(import.meta.dirname, 'audit.ts')]);
 
 console.log('\n=== test:hard');
