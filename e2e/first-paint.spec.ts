@@ -37,6 +37,9 @@ async function compareWithWholeStylesheet(): Promise<{ elements: number; sheets:
       return { element, values };
     });
   };
+  // Both snapshots with the page's fonts loaded: under load a font can arrive between the two, and the text's
+  // height then differs by its line height, which says nothing about the rules (a two-shard run failed so once).
+  await document.fonts.ready;
   const own = snapshot();
   const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
   if (!link?.disabled) throw new Error('no disabled stylesheet link');
@@ -45,6 +48,7 @@ async function compareWithWholeStylesheet(): Promise<{ elements: number; sheets:
     link.addEventListener('error', reject, { once: true });
     link.disabled = false;
   });
+  await document.fonts.ready;
   const whole = snapshot();
   const differences: string[] = [];
   own.forEach(({ element, values }, i) => {
