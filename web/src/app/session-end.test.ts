@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMe, meQueryKey } from '../features/accounts/api/get-me';
 import { api, onSessionEnded } from '../lib/api-client';
 import { forgetEndedSessions } from './session-end';
@@ -20,8 +21,21 @@ function answer(status: number, code: string) {
 
 const user = { id: 'u1', email: 'layla@example.com', firstName: 'Layla', lastName: 'Hassan', role: 'user' };
 
+/** The toast saying why the user was signed out has been raised (its chunk loads lazily). */
+async function sessionEndedToastRaised(): Promise<void> {
+  await vi.waitFor(() => expect(toast.getHistory().map((raised) => raised.id)).toContain('session-ended'));
+}
+
 describe('forgetEndedSessions', () => {
-  afterEach(() => {
+  // The toast reads the page's language from <html lang>: an English page.
+  beforeEach(() => {
+    vi.stubGlobal('document', { documentElement: { lang: 'en' } });
+  });
+  afterEach(async () => {
+    // The toast's chunk, started by a test, has run before the page it reads is taken away (left running, it
+    // failed after its file had ended, whenever the import came back late: Vitest counted an unhandled error).
+    await import('./app-toasts');
+    await new Promise((resolve) => setTimeout(resolve, 0));
     vi.unstubAllGlobals();
     onSessionEnded(() => {});
   });
@@ -33,6 +47,7 @@ describe('forgetEndedSessions', () => {
     answer(401, 'UNAUTHENTICATED');
     await expect(api.get('/api/me/bookings')).rejects.toMatchObject({ status: 401 });
     expect(client.getQueryData(meQueryKey)).toBeNull();
+    await sessionEndedToastRaised();
   });
 
   it('has forgotten the user by the time the caller handles the error', async () => {
