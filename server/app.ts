@@ -31,6 +31,7 @@ import { AllowedMethods } from './plugins/allowed-methods';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { clientErrorHandler, errorsPlugin, frameworkErrors, sendProblem } from './plugins/errors';
+import { FrontDoor } from './plugins/front-door';
 import { i18nPlugin, i18nRoutesPlugin, requestLang } from './plugins/i18n';
 import { mailWorkerPlugin } from './plugins/mailer';
 import { metricsPlugin } from './plugins/metrics';
@@ -53,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered on the app (filled by an onRoute hook). */
     routeTable: readonly RouteTableEntry[];
+    /** Answers finished in memory, written before Fastify sees the request (server/plugins/front-door.ts). */
+    frontDoor: FrontDoor;
   }
 }
 
@@ -85,7 +88,10 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const logsEveryRequest = options.logger !== false && REQUEST_LOG_LEVELS.has(config.logLevel);
+  const frontDoor = new FrontDoor({ enabled: !logsEveryRequest });
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory(),
     logger:
       options.logger === false
         ? false
@@ -120,8 +126,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  app.decorate('frontDoor', frontDoor);
+  // Requests arriving once the app closes are Fastify's to answer (503, connection closed).
+  app.addHook('preClose', (done) => {
+    frontDoor.close();
+    done();
+  });
+
   // Only when info lines are written: an on-sale's hot path should not build log lines nobody keeps.
-  if (options.logger !== false && REQUEST_LOG_LEVELS.has(config.logLevel)) {
+  if (logsEveryRequest) {
     app.addHook('onResponse', async (request, reply) => {
       request.log.info(
         { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },

@@ -6,9 +6,10 @@ import { sendProblem } from './errors';
 
 /**
  * Prometheus metrics at GET /metrics, for METRICS_TOKEN's bearer only (without a token the address does not
- * exist): request latency by route, reservations and payments by outcome (read from their answers), holds
- * active, the mail outbox's depth and age, the database pools' use, live-stream clients, scheduled jobs' tries
- * by outcome, and Node's own (memory, CPU, event-loop delay). Each app has its own registry.
+ * exist): request latency by route (and how many requests the front door answered), reservations and payments by
+ * outcome (read from their answers), holds active, the mail outbox's depth and age, the database pools' use,
+ * live-stream clients, scheduled jobs' tries by outcome, and Node's own (memory, CPU, event-loop delay). Each app
+ * has its own registry.
  */
 
 /** What a reservation's or a payment's status code says happened. */
@@ -135,6 +136,17 @@ export const metricsPlugin = fp(
         outcomes[outcome.metric].inc({ outcome: outcome.byStatus[reply.statusCode] ?? `status_${reply.statusCode}` });
       }
       done();
+    });
+
+    const frontDoorAnswers = new Counter({
+      name: 'eventry_http_front_door_answers_total',
+      help: 'Requests answered from memory before the framework saw them (counted in the request latency too)',
+      labelNames: ['route', 'status'] as const,
+      registers: [registry],
+    });
+    app.frontDoor.onAnswered((route, status, seconds) => {
+      requests.observe({ method: 'GET', route, status }, seconds);
+      frontDoorAnswers.inc({ route, status });
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

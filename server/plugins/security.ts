@@ -60,6 +60,7 @@ export const securityPlugin = fp(
       'referrer-policy': securityHeaders['referrer-policy'] ?? 'strict-origin-when-cross-origin',
       ...(https ? { 'strict-transport-security': securityHeaders['strict-transport-security'] ?? '' } : {}),
     };
+    app.frontDoor.setSecurityHeaders(apiHeaders);
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isApiData(request.url) ? apiHeaders : securityHeaders);
       // The router decodes a path before matching it ('/%61pi/me' reaches /api/me) while checks made on the raw

@@ -19,6 +19,10 @@ export interface CachedResponse {
   valid: boolean;
   /** How many keys of the cache lead to it. */
   refs: number;
+  /** The route pattern it answers ('/api/events/:id'), for the front door's request metrics. */
+  readonly route?: string;
+  /** Its answers, made on first demand, by form. */
+  answers?: Partial<Record<AnswerForm, CachedAnswer>>;
   gzip?: Buffer;
   br?: Buffer;
   compressing?: boolean;
@@ -84,8 +88,9 @@ export class ResponseCache {
   /**
    * The cached answer for `key`, or `produce()`'s (one call at a time per key; concurrent callers share it).
    * `produce` must return the exact JSON text of a 200 answer; errors propagate and nothing is cached.
+   * `route` is the route pattern that answers it.
    */
-  async fill(key: string, scope: CacheScope, produce: () => Promise<string>): Promise<CachedResponse> {
+  async fill(key: string, scope: CacheScope, produce: () => Promise<string>, route?: string): Promise<CachedResponse> {
     const cached = this.get(key);
     if (cached) return cached;
     const running = this.inFlight.get(key);
@@ -93,7 +98,7 @@ export class ResponseCache {
     const before = this.changes;
     const promise = produce()
       .then((body) => {
-        const entry = createEntry(body, scope, Date.now() + this.ttlMs);
+        const entry = createEntry(body, scope, Date.now() + this.ttlMs, route);
         entry.valid = this.changes === before;
         if (entry.valid) this.store(key, entry);
         return entry;
@@ -184,9 +189,10 @@ export class ResponseCache {
   }
 }
 
-function createEntry(body: string, scope: CacheScope, expiresAt: number): CachedResponse {
+function createEntry(body: string, scope: CacheScope, expiresAt: number, route?: string): CachedResponse {
   return {
     body,
+    route,
     etag: `W/"${createHash('sha1').update(body).digest('base64url')}"`,
     scope,
     expiresAt,
@@ -246,27 +252,68 @@ function compressInBackground(entry: CachedResponse, encoding: 'br' | 'gzip'): v
     });
 }
 
+/** The forms a cached entry is sent in: 304, its JSON as it is, or a stored compressed variant. */
+export type AnswerForm = 'not-modified' | 'identity' | 'br' | 'gzip';
+
+/** One form of a cached entry, ready to send (made once per entry and form, then reused). */
+export interface CachedAnswer {
+  readonly status: 200 | 304;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: Buffer;
+  /** The route pattern it answers (for the front door's request metrics). */
+  readonly route?: string;
+}
+
 /**
- * Sends a cached answer: 304 when the client has it, otherwise the stored bytes (a stored compressed variant
- * when the client accepts one; the first such request starts compressing it and is compressed on the fly).
+ * Which form answers a request: 304 when the client has the entry, a stored compressed variant when it accepts
+ * one, else the JSON as it is. Undefined when the client accepts a coding not stored yet: its compression starts
+ * in the background, and this request is compressed on the fly by @fastify/compress.
  */
+export function answerForm(
+  entry: CachedResponse,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | string[] | undefined,
+): AnswerForm | undefined {
+  if (etagMatches(ifNoneMatch, entry.etag)) return 'not-modified';
+  if (entry.body.length < COMPRESS_THRESHOLD) return 'identity';
+  const encoding = preferredEncoding(acceptEncoding);
+  if (encoding === undefined) return 'identity';
+  if (entry[encoding]) return encoding;
+  compressInBackground(entry, encoding);
+  return undefined;
+}
+
+/** The entry in one form (`cacheControl` is the same for every answer of an entry). */
+export function cachedAnswer(entry: CachedResponse, form: AnswerForm, cacheControl: string): CachedAnswer {
+  entry.answers ??= {};
+  let answer = entry.answers[form];
+  if (answer === undefined) {
+    answer = makeAnswer(entry, form, cacheControl);
+    entry.answers[form] = answer;
+  }
+  return answer;
+}
+
+function makeAnswer(entry: CachedResponse, form: AnswerForm, cacheControl: string): CachedAnswer {
+  const headers: Record<string, string> = { etag: entry.etag, 'cache-control': cacheControl };
+  if (form === 'not-modified') return { status: 304, headers, route: entry.route };
+  headers['content-type'] = 'application/json; charset=utf-8';
+  if (entry.body.length >= COMPRESS_THRESHOLD) headers.vary = 'accept-encoding';
+  if (form === 'identity') return { status: 200, headers, body: Buffer.from(entry.body), route: entry.route };
+  headers['content-encoding'] = form;
+  return { status: 200, headers, body: entry[form], route: entry.route };
+}
+
+/** Sends a cached answer through Fastify. */
 export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedResponse,
   cacheControl: string,
 ): FastifyReply {
-  reply.header('etag', entry.etag).header('cache-control', cacheControl);
-  if (etagMatches(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  if (entry.body.length >= COMPRESS_THRESHOLD) {
-    reply.header('vary', 'accept-encoding');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (encoding) {
-      const compressed = entry[encoding];
-      if (compressed) return reply.header('content-encoding', encoding).send(compressed);
-      compressInBackground(entry, encoding);
-    }
-  }
-  return reply.send(entry.body);
+  const form = answerForm(entry, request.headers['if-none-match'], request.headers['accept-encoding']);
+  // A coding not stored yet: the JSON goes to @fastify/compress, which compresses it on the fly.
+  const answer = cachedAnswer(entry, form ?? 'identity', cacheControl);
+  reply.code(answer.status).headers(answer.headers);
+  return answer.body === undefined ? reply.send() : reply.send(answer.body);
 }

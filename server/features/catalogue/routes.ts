@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/catalogue';
 import { problemSchema } from '../../../contracts/problem';
 import type { AppConfig } from '../../env';
-import { type CacheScope, ResponseCache, sendCached, uncachedEntry } from './response-cache';
+import { answerForm, type CacheScope, cachedAnswer, ResponseCache, sendCached, uncachedEntry } from './response-cache';
 import { createCatalogueService } from './service';
 
 const ARCHIVE_JOB = 'archive-past-events';
@@ -52,6 +52,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     sendCached(request, reply, entry, CACHE_CONTROL);
   }
 
+  // A repeat of a cached URL over HTTP does not even reach Fastify: the server's front door writes the same answer.
+  app.frontDoor.serve((url, headers) => {
+    const entry = cacheUsable() ? cache.get(url) : undefined;
+    if (entry?.route === undefined) return undefined;
+    const form = answerForm(entry, headers['if-none-match'], headers['accept-encoding']);
+    return form === undefined ? undefined : cachedAnswer(entry, form, CACHE_CONTROL);
+  });
+
   /** Answers from the cache or from `load` (validated against `schema`, exactly as the serializer would). */
   async function answer<T>(
     request: FastifyRequest,
@@ -66,7 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     if (!cacheUsable()) {
       return sendCached(request, reply, uncachedEntry(await produce(), scope), CACHE_CONTROL) as never;
     }
-    const entry = await cache.fill(key, scope, produce);
+    const entry = await cache.fill(key, scope, produce, request.routeOptions.url);
     cache.alias(request.url, entry);
     return sendCached(request, reply, entry, CACHE_CONTROL) as never;
   }
