@@ -116,35 +116,6 @@ function lateMutations(): Plugin {
 }
 
 /**
- * react-dom/client takes one thing from the package 'react-dom': its shared internals. The package's module (~1 KB
- * gzip: flushSync, createPortal, the resource hints), which only the toaster (sonner) uses, would still come with
- * every first load. So react-dom/client gets the internals from a module of ours
- * (web/src/lib/vendor/react-dom-internals.cjs), and React DOM's module takes the same object from there instead of
- * building its own: the toaster's flushSync uses the dispatcher the client installs.
- */
-function lateReactDom(): Plugin {
-  const stand = vendor('react-dom-internals.cjs');
-  const INTERNALS =
-    /^var Internals = \{\n {4}d: \{\n(?: {6}.*\n)+? {4}\},\n {4}p: 0,\n {4}findDOMNode: null\n {2}\},$/m;
-  return {
-    name: 'eventry:late-react-dom',
-    enforce: 'pre',
-    resolveId: standIn('react-dom', /[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/, stand),
-    transform(code, id) {
-      if (!/[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.js$/.test(id)) return undefined;
-      if (!INTERNALS.test(code)) this.error("react-dom's internals changed: see vite.config.ts lateReactDom");
-      return {
-        code: code.replace(
-          INTERNALS,
-          `var Internals = require(${JSON.stringify(stand)}).__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE,`,
-        ),
-        map: null,
-      };
-    },
-  };
-}
-
-/**
  * Vite's loader of lazily imported chunks (`__vitePreload`, in the entry every page loads) in the few lines this app
  * needs (~0.5 KB gzip less): it fetches the chunks an import lists (modulepreload) alongside the import, and reports
  * a failure as `vite:preloadError` (web/src/main.tsx reloads the page for a chunk gone with a new version). Vite's
@@ -247,6 +218,16 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+/**
+ * React Router reads `React.useOptimistic` where React has it and falls back to plain state where not (Preact's
+ * core, docs/decisions/026-preact-runs-the-react-code.md): the bundler's warning that the import is undefined is
+ * that fallback, and would be printed by every build.
+ */
+function quietReactFallbacks(warning: { code?: string; message: string }, warn: (warning: never) => void): void {
+  if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return;
+  warn(warning as never);
+}
+
 /** Chunks of pages reached from outside or by few (the admin area, the door, account upkeep): see modulePreload. */
 const RARELY_LINKED =
   /(^|\/)(admin-routes|edit-profile|forgot-pass|reset-password|email-verification-result|verification-notice|success-email|payment-failed|check-in|door[\w-]*|not-found)-[\w-]+\.js$/;
@@ -268,6 +249,19 @@ function developmentMessages(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
+  // The app is written against React's API and runs on Preact's React-compatible core, in the browser and on the
+  // server (web/src/app/ssr.tsx renders with preact-render-to-string): a ~10 KB gzip library instead of React DOM's
+  // ~60, most of the first load's script evaluation. docs/decisions/026-preact-runs-the-react-code.md.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -275,7 +269,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     noInfiniteQueries(),
     lateMutations(),
     reactRouterTreeShaking(),
-    ...(isSsrBuild ? [] : [smallPreloadHelper(), lateReactDom(), compileHintsOnFirstLoad()]),
+    ...(isSsrBuild ? [] : [smallPreloadHelper(), compileHintsOnFirstLoad()]),
     developmentMessages(),
   ],
   // The server-side entry (web/src/app/ssr.tsx) carries its dependencies: the server needs no React install.
@@ -288,6 +282,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         copyPublicDir: false,
         rolldownOptions: {
+          onwarn: quietReactFallbacks,
           output: {
             codeSplitting: {
               // The renderer loads ssr.js with a ?v= query (server/web-app/react-render.ts), while the pages' chunks
@@ -324,6 +319,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
         rolldownOptions: {
+          onwarn: quietReactFallbacks,
           output: {
             // Seven characters of hash (rolldown's least for this many chunks) tell a file's versions apart. The first
             // load carries every lazily loaded chunk's name (Vite's preload lists): each character more cost ~50 B gzip.
@@ -337,10 +333,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // (the mutation cache's stand-in for the class of a mutation: lateMutations above).
                   // Our stand-ins for parts of those libraries (web/src/lib/vendor/) go with them.
                   test: (id: string) =>
-                    (/node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
-                      !/[\\/](useMutation|mutationObserver|mutation)\.js$/.test(id) &&
-                      // React DOM's own exports, which only the toaster uses: lateReactDom above.
-                      !/[\\/]react-dom[\\/](index|cjs[\\/]react-dom\.production)\.js$/.test(id)) ||
+                    (/node_modules[\\/](preact|react-router|@tanstack)[\\/]/.test(id) &&
+                      !/[\\/](useMutation|mutationObserver|mutation)\.js$/.test(id)) ||
                     /web[\\/]src[\\/]lib[\\/]vendor[\\/]/.test(id),
                 },
                 {

@@ -88,9 +88,9 @@ function loadPageMessages(): Promise<void> {
 // The page (server-rendered for the public pages) paints before any JavaScript, stylesheet or text beyond the
 // HTML is fetched or run: its own rules are in the HTML, and this module is started by a small inline script
 // once the page, its font and its largest picture have loaded and painted (server/web-app/entry-loader.ts). Then
-// the whole stylesheet, the texts and all the chunks load together. The libraries' chunk (React DOM, the router,
-// the query cache: 'framework' in vite.config.ts) runs first, on its own; after a yield to the browser the app
-// runs and React takes over the page. Two shorter tasks instead of one long one: a tap or a frame can come in
+// the whole stylesheet, the texts and all the chunks load together. The libraries' chunk (Preact's React-compatible core, the
+// router, the query cache: 'framework' in vite.config.ts) runs first, on its own; after a yield to the browser the
+// app runs and takes over the page. Two shorter tasks instead of one long one: a tap or a frame can come in
 // between.
 const ready = Promise.all([enableStylesheets(), loadPageMessages()]);
 preloadPageChunks();

@@ -1,14 +1,18 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import type { Me } from '../../../contracts/accounts';
+import { meQueryKey } from '../features/accounts/api/get-me';
 import { currentI18n } from '../lib/i18n';
 import { seedInitialData } from './initial-data';
+import { preloadHeader } from './layout/header';
+import { preloadLayout } from './layout/root-layout';
 import { AppProviders, queryClient } from './providers';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 import { forgetEndedSessions } from './session-end';
 
 /** Starts the app: hydrates the page the server rendered, or renders it here. */
-export function boot(root: HTMLElement): void {
+export async function boot(root: HTMLElement): Promise<void> {
   seedInitialData(queryClient);
   forgetEndedSessions(queryClient);
   const app = (
@@ -21,13 +25,19 @@ export function boot(root: HTMLElement): void {
     </StrictMode>
   );
   // Public pages come rendered from the server (server/web-app/web-html.ts): adopt that HTML instead of redrawing it.
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page (the page is already painted and readable meanwhile; a click on a part not
-  // yet hydrated hydrates that part first).
+  // The app runs on Preact's React-compatible core (docs/decisions/026-preact-runs-the-react-code.md), which hydrates
+  // in one go (its startTransition runs the work at once): the whole library is a fraction of React DOM's cost.
   if (root.firstChild) {
-    startTransition(() => {
-      hydrateRoot(root, app);
-    });
+    // The lazily loaded parts the server drew (the page, its guard, the footer, the user's menu) are loaded first:
+    // one that suspended while hydrating would be thrown away and drawn again. Their chunks are already on their
+    // way (main.tsx preloadPageChunks). One that fails to load suspends and fails as it would have anyway.
+    const { pathname } = window.location;
+    await Promise.all([
+      preloadPage(pathname),
+      preloadLayout(pathname),
+      preloadHeader(queryClient.getQueryData<Me | null>(meQueryKey)),
+    ]).catch(() => undefined);
+    hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);
   }

@@ -1,6 +1,6 @@
 import { pageRoutes } from 'virtual:page-routes';
 import { type ComponentType, type ReactNode, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchRoutes, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ADMIN_AREA } from '../../../contracts/admin-area';
 import type { PageGuard } from '../../../contracts/pages';
 import { useMe } from '../features/accounts/api/get-me';
@@ -15,7 +15,7 @@ import { ResyncLocation } from './resync-location';
  * load and the app uses none of its loaders, actions or fetchers. Each page is its own lazy chunk.
  */
 
-type Guard = ComponentType<{ children: ReactNode; blankWhilePending?: true }>;
+type Guard = ComponentType<{ children: ReactNode; blankWhilePending?: true }> & { preload?: () => Promise<unknown> };
 
 /**
  * Public pages: admins are sent to /admin. A page load never gets here for an admin: the server answers it
@@ -65,6 +65,19 @@ export function pagesOf(table: ReadonlyArray<PageRouteEntry>) {
   }));
 }
 
+/**
+ * Loads the chunks of the page of a route table at `pathname` (and its guard's), so that it renders at once: boot.tsx
+ * hydrates the server's HTML after this (lib/chunk.ts lazyChunk). Resolves when there is no such page too.
+ */
+export function preloadPageOf(pages: ReturnType<typeof pagesOf>, pathname: string): Promise<unknown> {
+  const path = matchRoutes(
+    pages.map(({ path }) => ({ path })),
+    pathname,
+  )?.[0]?.route.path;
+  const page = pages.find((candidate) => candidate.path === path);
+  return Promise.all([page?.Page.preload(), page?.Guard.preload?.()]);
+}
+
 /** The <Route> of each page (React Router wants them as direct children of <Routes>). */
 export function pageElements(pages: ReturnType<typeof pagesOf>) {
   return pages.map(({ path, Guard, blankWhilePending, Page }) => (
@@ -83,6 +96,9 @@ export function pageElements(pages: ReturnType<typeof pagesOf>) {
 
 /** The public pages; the admin area's are in its own chunk (admin-routes.tsx, contracts/pages.ts ADMIN_AREA). */
 const pages = pagesOf(pageRoutes);
+
+/** The chunks of the public page at `pathname`, loaded (see preloadPageOf). */
+export const preloadPage = (pathname: string) => preloadPageOf(pages, pathname);
 
 const ADMIN_TABLE = { pagesOf, pageElements };
 /** The admin area's pages, with its messages (not sent with the public pages). */

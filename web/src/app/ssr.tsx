@@ -1,5 +1,5 @@
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { i18nOf } from '../../../contracts/i18n/all';
 import type { Lang } from '../../../contracts/i18n/languages';
@@ -16,7 +16,7 @@ export async function renderPage(url: string, data: InitialData, lang: Lang, sig
   const client = createQueryClient();
   seedQueries(client, data);
   try {
-    const { prelude } = await prerenderToNodeStream(
+    const render = renderToStringAsync(
       <StrictMode>
         <AppProviders client={client} i18n={i18nOf(lang)}>
           <StaticRouter location={url}>
@@ -24,14 +24,17 @@ export async function renderPage(url: string, data: InitialData, lang: Lang, sig
           </StaticRouter>
         </AppProviders>
       </StrictMode>,
-      // Every Suspense boundary written in place: React otherwise moves one that ends past ~12 KB of HTML
-      // to the end of the page, revealed by an inline script that our CSP (script-src 'self') refuses.
-      { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    const chunks: Buffer[] = [];
-    for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-    return Buffer.concat(chunks).toString('utf8');
+    return await (signal ? Promise.race([render, aborted(signal)]) : render);
   } finally {
     client.clear();
   }
+}
+
+/** Rejects when the signal aborts (the renderer itself takes none): the caller stops waiting for the render. */
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
 }

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useSyncExternalStore } from 'react';
+import { type RefObject, useLayoutEffect, useSyncExternalStore } from 'react';
 import type { FieldValues, Path, UseFormSetValue } from 'react-hook-form';
 
 const noSubscription = () => () => {};
@@ -29,8 +29,10 @@ export function useValuesTypedEarly(
   form: RefObject<HTMLFormElement | null>,
   adopt: (name: string, value: string) => void,
 ): void {
+  // In the commit that takes the page over, before the next render can write the (still empty) state into the
+  // fields: useHydrated turns true in that commit's layout effects too, and both land in one render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for what the server's HTML collected
-  useEffect(() => {
+  useLayoutEffect(() => {
     for (const field of Array.from(form.current?.elements ?? [])) {
       const text =
         field instanceof HTMLTextAreaElement ||

@@ -25,6 +25,13 @@ const HEADERLESS = new Set(['/', '/404', '/login', '/signup', '/payment']);
  */
 const FOOTERLESS = new Set(['/404', '/login', '/signup', '/', '/payment']);
 
+/** Loads the footer's chunk where the server draws a footer (see router.tsx preloadPageOf). */
+export function preloadLayout(pathname: string): Promise<unknown> {
+  return FOOTERLESS.has(pathname) || pathname === '/admin' || pathname.startsWith('/admin/')
+    ? Promise.resolve()
+    : Footer.preload();
+}
+
 /** The address the last page was shown at (undefined until the first page is shown, in the browser). */
 let shownPath: string | undefined;
 

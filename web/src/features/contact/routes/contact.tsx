@@ -72,7 +72,9 @@ export function ContactRoute() {
 
   const field = (name: ContactField) => ({
     name,
-    value: values[name],
+    // Left to the page while the app takes it over: a controlled text area's value is written even then, which
+    // would wipe what was typed before the app ran (useValuesTypedEarly adopts it in the same commit).
+    value: hydrated ? values[name] : undefined,
     onChange,
     error: errors[name],
     disabled: send.isPending,
