@@ -1,3 +1,4 @@
+import { holdRequests } from './support/fixtures';
 import { expect, test } from './support/test';
 
 /**
@@ -101,5 +102,56 @@ test('each server-drawn page paints with its own rules exactly as with the whole
       }
       await context.close();
     }
+  }
+});
+
+/**
+ * In the page, from before its scripts run: the elements removed from #root (the app drawing a part of the page
+ * again instead of adopting the server's), and whether the element focused before the app ran still has the focus.
+ */
+function watchTakeOver() {
+  const removed: string[] = [];
+  (window as unknown as { eventryRemoved: string[] }).eventryRemoved = removed;
+  document.addEventListener('DOMContentLoaded', () => {
+    const root = document.getElementById('root');
+    if (!root) return;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof Element) removed.push(`${node.outerHTML.slice(0, 100)} (in ${record.target.nodeName})`);
+    }).observe(root, { childList: true, subtree: true });
+  });
+}
+
+// Visitors: for a signed-in user the server draws the header's account corner as a placeholder (the page's HTML is
+// the same for everyone), which the app replaces with the user's menu once it knows the session.
+test('the app takes over each server-drawn page as it is: nothing is drawn again, and the focus stays where it was', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { items } = (await (await request.get('/api/events')).json()) as { items: Array<{ id: string }> };
+  const paths = ['/', '/events-page/all', `/event-details/${items[0]?.id}`, '/login', '/signup', '/contact'];
+  for (const lang of ['en', 'ar']) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    await context.addCookies([{ name: 'lang', value: lang, url: baseURL as string }]);
+    await context.addInitScript(watchTakeOver);
+    const page = await context.newPage();
+    for (const path of paths) {
+      // The app is held until the visitor has moved the focus into the page (its first visible link after the skip link).
+      const release = await holdRequests(page, '**/assets/boot-*.js');
+      await page.goto(path, { waitUntil: 'commit' });
+      const focused = page.locator('#root a[href^="/"]:visible').first();
+      await focused.focus();
+      await expect(focused).toBeFocused();
+      release();
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await page.unrouteAll();
+      const removed = await page.evaluate(() => (window as unknown as { eventryRemoved: string[] }).eventryRemoved);
+      expect(removed, `${path} in ${lang}`).toEqual([]);
+      await expect(focused, `${path} in ${lang}`).toBeFocused();
+    }
+    await context.close();
   }
 });

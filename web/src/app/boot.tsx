@@ -1,11 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import type { Me } from '../../../contracts/accounts';
-import { meQueryKey } from '../features/accounts/api/get-me';
 import { currentI18n } from '../lib/i18n';
 import { seedInitialData } from './initial-data';
-import { preloadHeader } from './layout/header';
 import { preloadLayout } from './layout/root-layout';
 import { AppProviders, queryClient } from './providers';
 import { AppRoutes, preloadPage } from './router';
@@ -28,15 +25,11 @@ export async function boot(root: HTMLElement): Promise<void> {
   // The app runs on Preact's React-compatible core (docs/decisions/026-preact-runs-the-react-code.md), which hydrates
   // in one go (its startTransition runs the work at once): the whole library is a fraction of React DOM's cost.
   if (root.firstChild) {
-    // The lazily loaded parts the server drew (the page, its guard, the footer, the user's menu) are loaded first:
+    // The lazily loaded parts the server drew (the page, its guard, the footer) are loaded first:
     // one that suspended while hydrating would be thrown away and drawn again. Their chunks are already on their
     // way (main.tsx preloadPageChunks). One that fails to load suspends and fails as it would have anyway.
     const { pathname } = window.location;
-    await Promise.all([
-      preloadPage(pathname),
-      preloadLayout(pathname),
-      preloadHeader(queryClient.getQueryData<Me | null>(meQueryKey)),
-    ]).catch(() => undefined);
+    await Promise.all([preloadPage(pathname), preloadLayout(pathname)]).catch(() => undefined);
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

@@ -20,11 +20,6 @@ const UserMenu = lazyChunk(
   (m) => m.UserMenu,
 );
 
-/** Loads the signed-in user's menu where the server draws it (see router.tsx preloadPageOf). */
-export function preloadHeader(me: { role: string } | null | undefined): Promise<unknown> {
-  return me && me.role !== 'admin' ? UserMenu.preload() : Promise.resolve();
-}
-
 const navLink = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap hover:text-accent',
