@@ -4,8 +4,9 @@ import { StaticRouter } from 'react-router';
 import { i18nOf } from '../../../contracts/i18n/all';
 import type { Lang } from '../../../contracts/i18n/languages';
 import { type InitialData, seedQueries } from './initial-data';
+import { preloadLayout } from './layout/root-layout';
 import { AppProviders, createQueryClient } from './providers';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 
 /**
  * Server entry (built by scripts/build.mjs into dist/web-ssr, used by server/web-app/react-render.ts): the HTML of a
@@ -16,6 +17,11 @@ export async function renderPage(url: string, data: InitialData, lang: Lang, sig
   const client = createQueryClient();
   seedQueries(client, data);
   try {
+    // The same parts loaded first as in the browser before it hydrates (boot.tsx): a part that suspends while it is
+    // rendered here shifts the useId counters of what renders after it, so the server's ids would differ from the
+    // browser's (and a page's first render after a start from its later ones).
+    const { pathname } = new URL(url, 'http://localhost');
+    await Promise.all([preloadPage(pathname), preloadLayout(pathname)]);
     const render = renderToStringAsync(
       <StrictMode>
         <AppProviders client={client} i18n={i18nOf(lang)}>
