@@ -564,8 +564,12 @@ test.describe('when the session ends', () => {
   }) => {
     await page.clock.install();
     await signInFresh(page, baseURL);
+    // The waiting-list section asks for its list once its chunk is there, after the tickets show: answered without a
+    // session, it would end the session before the menu does.
+    const waitlistAsked = page.waitForResponse('**/api/me/waitlist');
     await page.goto('/profile');
     await expect(page.getByRole('heading', { name: 'Your Tickets' })).toBeVisible();
+    await waitlistAsked;
     // The browser drops an expired session's cookie: /api/me then answers null, not 401.
     await page.context().clearCookies();
     await page.clock.fastForward('02:00');
