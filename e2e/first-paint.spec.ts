@@ -1,10 +1,11 @@
+import { i18nOf } from '../contracts/i18n/all';
 import { holdRequests } from './support/fixtures';
 import { expect, test } from './support/test';
 
 /**
  * A page's HTML carries only the rules its own elements can use (server/web-app/critical-css.ts); the whole
- * stylesheet is turned on after the first paint. If a rule the page needs were left out, the first paint would
- * differ from the page a moment later. So: the page with its scripts blocked (the whole stylesheet stays off),
+ * stylesheet is turned on when the app first changes the page (web/src/app/whole-stylesheet.ts). If a rule the
+ * page needs were left out, the page would differ from itself once it is. So: the page with its scripts blocked (the whole stylesheet stays off),
  * every computed style of every element and pseudo-element; then the whole stylesheet on, the same again.
  */
 
@@ -152,6 +153,70 @@ test('the app takes over each server-drawn page as it is: nothing is drawn again
       expect(removed, `${path} in ${lang}`).toEqual([]);
       await expect(focused, `${path} in ${lang}`).toBeFocused();
     }
+    await context.close();
+  }
+});
+
+/** In the page, from before its scripts run: whether the whole stylesheet was on when the app had taken over. */
+function watchWholeStylesheet() {
+  const seen = { onWhenTakenOver: null as boolean | null };
+  (window as unknown as { eventrySheet: typeof seen }).eventrySheet = seen;
+  new MutationObserver((records, watch) => {
+    if (!records.some((record) => record.attributeName === 'data-hydrated')) return;
+    const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
+    seen.onWhenTakenOver = !link?.disabled && link?.media !== 'not all';
+    watch.disconnect();
+  }).observe(document, { attributes: true, attributeFilter: ['data-hydrated'], subtree: true });
+}
+
+/** In the page: the classes of the elements under `selector` that a rule mentions only in a stylesheet that is off. */
+function classesStyledOnlyWhenOff(selector: string): string[] {
+  const mentioned = (on: boolean) => {
+    const classes = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule)
+          for (const match of rule.selectorText.matchAll(/\.((?:\\.|[\w-])+)/g)) {
+            classes.add((match[1] ?? '').replace(/\\(.)/g, '$1'));
+          }
+        if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) {
+      const off = sheet.disabled || sheet.media.mediaText === 'not all';
+      if (off !== on) walk(sheet.cssRules);
+    }
+    return classes;
+  };
+  const on = mentioned(true);
+  const offOnly = [...mentioned(false)].filter((name) => !on.has(name));
+  const used = new Set(
+    Array.from(document.querySelectorAll(`${selector}, ${selector} *`), (e) => [...e.classList]).flat(),
+  );
+  return offOnly.filter((name) => used.has(name));
+}
+
+test('the whole stylesheet stays off while a page is as the server drew it, and is on before the app draws more', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const lang of ['en', 'ar'] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'lang', value: lang, url: baseURL as string }]);
+    await context.addInitScript(watchWholeStylesheet);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    const seen = await page.evaluate(() => (window as unknown as { eventrySheet: unknown }).eventrySheet);
+    expect(seen, lang).toEqual({ onWhenTakenOver: false });
+    // The sign-in page, drawn by the app: its form's classes are not the home page's.
+    await page
+      .getByRole('link', { name: i18nOf(lang).t('catalogue.login') })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('form input').first()).toBeVisible();
+    expect(await page.evaluate(classesStyledOnlyWhenOff, '#root'), lang).toEqual([]);
     await context.close();
   }
 });

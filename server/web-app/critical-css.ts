@@ -2,8 +2,9 @@
  * The part of the app's stylesheet a rendered page uses, to write into its HTML. The whole stylesheet is about
  * 9.5 KB compressed, half of a page's HTML, and takes that HTML past the 14.6 KB a first TCP window carries: a
  * slow connection then needs a second round trip before anything can paint. The page's HTML names every class
- * its first paint needs, so the rules of other classes can wait: web/src/main.tsx turns the whole stylesheet on
- * after the first paint, before the app starts, and the page then runs with every rule, in Tailwind's order.
+ * its first paint needs, so the rules of other classes can wait: web/src/main.tsx loads the whole stylesheet
+ * switched off after the first paint, and web/src/app/whole-stylesheet.ts turns it on before the app first changes
+ * the page; from then on the page runs with every rule, in Tailwind's order.
  *
  * The stylesheet is split once (Tailwind's minified output: rules, @media/@supports/@layer blocks around rules,
  * and @property/@keyframes blocks kept whole). A rule stays when one of its selectors needs only classes the page

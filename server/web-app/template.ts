@@ -35,7 +35,7 @@ const STYLE_SLOT = /<style data-critical="([^"]+)"><\/style>/g;
  * index.html's own stylesheet: in each page, the rules its HTML can use (critical-css.ts) are written in, so the
  * first paint waits for no request after the HTML, and the HTML itself stays within the first round trip of a
  * slow connection. A disabled link to the whole file stays beside them. The browser does not fetch a disabled
- * stylesheet until web/src/main.tsx turns it on, after the first paint; and Vite's preload helper takes it as
+ * stylesheet until web/src/main.tsx loads it (switched off until the app first changes the page); and Vite's preload helper takes it as
  * already on the page: a lazy chunk that imports the entry chunk (the toaster, every route) lists the entry's
  * stylesheet among its dependencies, and without the link the first of them fetched the file again.
  */

@@ -94,7 +94,7 @@ describe('server-side HTML of the web app', () => {
     expect(html).toContain(
       '<style>/*! licence */\n@layer x;body{color:red}.page{margin:0}@media (width>=40rem){.page{margin:1rem}}</style>',
     );
-    // A disabled link stays: main.tsx turns it on after the first paint; Vite's preload helper sees it there.
+    // A disabled link stays: main.tsx loads it after the first paint; Vite's preload helper sees it there.
     expect(html).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled />');
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
   });

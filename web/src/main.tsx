@@ -50,17 +50,18 @@ function preloadPageChunks(): void {
 }
 
 /**
- * Turns on the whole stylesheet, which the HTML carries as a disabled link beside the rules its first paint uses
- * (server/web-app/critical-css.ts), so that what the app draws next (menus, dialogs, other pages) is styled.
- * Resolves when it has loaded (or failed: the page keeps its own rules).
+ * Loads the whole stylesheet, which the HTML carries as a disabled link beside the rules its first paint uses
+ * (server/web-app/critical-css.ts), switched off: fetched and parsed, styling nothing until the app first changes
+ * the page (app/whole-stylesheet.ts). Resolves when it has loaded (or failed: the page keeps its own rules).
  */
-function enableStylesheets(): Promise<unknown> {
+function loadStylesheets(): Promise<unknown> {
   return Promise.all(
     Array.from(
       document.querySelectorAll<HTMLLinkElement>('link[disabled]'),
       (link) =>
         new Promise((resolve) => {
           link.onload = link.onerror = resolve;
+          link.media = 'not all';
           link.disabled = false;
         }),
     ),
@@ -92,7 +93,7 @@ function loadPageMessages(): Promise<void> {
 // router, the query cache: 'framework' in vite.config.ts) runs first, on its own; after a yield to the browser the
 // app runs and takes over the page. Two shorter tasks instead of one long one: a tap or a frame can come in
 // between.
-const ready = Promise.all([enableStylesheets(), loadPageMessages()]);
+const ready = Promise.all([loadStylesheets(), loadPageMessages()]);
 preloadPageChunks();
 void Promise.all([ready, import('react-dom/client')])
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))

@@ -8,6 +8,7 @@ import { preloadLayout } from './layout/root-layout';
 import { AppProviders, queryClient } from './providers';
 import { AppRoutes, preloadPage } from './router';
 import { forgetEndedSessions } from './session-end';
+import { hydrateWithThePageRules, turnOnWholeStylesheet } from './whole-stylesheet';
 
 /** Starts the app: hydrates the page the server rendered, or renders it here. */
 export async function boot(root: HTMLElement): Promise<void> {
@@ -31,8 +32,10 @@ export async function boot(root: HTMLElement): Promise<void> {
     // way (main.tsx preloadPageChunks). One that fails to load suspends and fails as it would have anyway.
     const { pathname } = window.location;
     await Promise.all([preloadPage(pathname), preloadLayout(pathname)]).catch(() => undefined);
-    hydrateRoot(root, app);
+    // The whole stylesheet stays off while the page is as the server drew it (whole-stylesheet.ts).
+    hydrateWithThePageRules(root, () => hydrateRoot(root, app));
   } else {
+    turnOnWholeStylesheet();
     createRoot(root).render(app);
   }
 }
