@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { currentI18n } from '../lib/i18n';
-import './effect-timing';
+import { runEffectsInTheCommittingTask } from './effect-timing';
 import { seedInitialData } from './initial-data';
 import { preloadLayout } from './layout/root-layout';
 import { AppProviders, queryClient } from './providers';
@@ -38,4 +38,5 @@ export async function boot(root: HTMLElement): Promise<void> {
     turnOnWholeStylesheet();
     createRoot(root).render(app);
   }
+  runEffectsInTheCommittingTask();
 }
