@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { hydrateTheServersPage } from '../lib/hydrate-later';
 import { currentI18n } from '../lib/i18n';
 import { runEffectsInTheCommittingTask } from './effect-timing';
 import { seedInitialData } from './initial-data';
@@ -33,7 +34,8 @@ export async function boot(root: HTMLElement): Promise<void> {
     const { pathname } = window.location;
     await Promise.all([preloadPage(pathname), preloadLayout(pathname)]).catch(() => undefined);
     // The whole stylesheet stays off while the page is as the server drew it (whole-stylesheet.ts).
-    hydrateWithThePageRules(root, () => hydrateRoot(root, app));
+    // Parts of it (lib/hydrate-later.tsx) are adopted a moment later, each in a task of its own.
+    hydrateWithThePageRules(root, () => hydrateTheServersPage(() => hydrateRoot(root, app)));
   } else {
     turnOnWholeStylesheet();
     createRoot(root).render(app);

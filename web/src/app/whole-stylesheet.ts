@@ -1,4 +1,5 @@
 import { options } from 'preact';
+import { isResumingHydration } from '../lib/hydrate-later';
 
 /**
  * The whole stylesheet, turned on only when the app first changes the page.
@@ -25,21 +26,35 @@ export function turnOnWholeStylesheet(): void {
 /**
  * Runs `hydrate` (the app adopting the page the server drew in `root`) with the whole stylesheet off, and turns it
  * on before the app's first update after that. Should hydrating itself have made an element or changed a class
- * (a part drawn differently in the browser), it is turned on at once.
+ * (a part drawn differently in the browser), it is turned on at once. The parts of the page hydrated a moment
+ * later (lib/hydrate-later.tsx) are updates that only adopt the server's HTML: they leave it off, unless they too
+ * draw something.
  */
 export function hydrateWithThePageRules(root: HTMLElement, hydrate: () => void): void {
-  const schedule = options.debounceRendering;
+  const schedule = options.debounceRendering ?? queueMicrotask;
   options.debounceRendering = (render) => {
-    options.debounceRendering = schedule;
+    if (isResumingHydration()) {
+      schedule(() => {
+        if (drawnWhile(root, render)) turnOnWholeStylesheet();
+      });
+      return;
+    }
+    options.debounceRendering = schedule === queueMicrotask ? undefined : schedule;
     turnOnWholeStylesheet();
-    (schedule ?? queueMicrotask)(render);
+    schedule(render);
   };
+  if (drawnWhile(root, hydrate)) turnOnWholeStylesheet();
+}
+
+/** Whether `run` made an element in `root` or changed a class there. */
+function drawnWhile(root: HTMLElement, run: () => void): boolean {
   const watch = new MutationObserver(() => undefined);
   watch.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
-  hydrate();
+  run();
   const records = watch.takeRecords();
   watch.disconnect();
-  const drawn = (record: MutationRecord) =>
-    record.type === 'attributes' || Array.from(record.addedNodes).some((node) => node.nodeType === Node.ELEMENT_NODE);
-  if (records.some(drawn)) turnOnWholeStylesheet();
+  return records.some(
+    (record) =>
+      record.type === 'attributes' || Array.from(record.addedNodes).some((node) => node.nodeType === Node.ELEMENT_NODE),
+  );
 }

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMe } from '../../features/accounts/api/get-me';
 import { lazyChunk } from '../../lib/chunk';
+import { HydrateLater, whenHydrated } from '../../lib/hydrate-later';
 import { useI18n } from '../../lib/i18n';
 import { Header } from './header';
 
@@ -84,9 +85,12 @@ function NewPage() {
 export function RootLayout() {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
-  // Marks the moment React has taken over the server-rendered page (browser tests wait for it).
+  // Marks the moment React has taken over the server-rendered page, the parts adopted a moment later included
+  // (browser tests wait for it).
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    whenHydrated(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
   const { data: me, isPending } = useMe();
   const isAdminPage = pathname === '/admin' || pathname.startsWith('/admin/');
@@ -108,7 +112,12 @@ export function RootLayout() {
         </Suspense>
       ) : null}
       {/* Home draws the header over its banner, transparent: the banner's picture runs to the top of the page. */}
-      {showHeader ? <Header /> : pathname === '/' ? <Header overlay /> : null}
+      {/* Adopted a moment after the rest of the page, in a task of its own (lib/hydrate-later.tsx). */}
+      {showHeader || pathname === '/' ? (
+        <HydrateLater>
+          <Header overlay={!showHeader} />
+        </HydrateLater>
+      ) : null}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>

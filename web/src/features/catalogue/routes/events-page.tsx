@@ -4,6 +4,7 @@ import { categoryDescription, categoryView } from '../../../../../contracts/cate
 import { ALL_CATEGORIES, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX_LENGTH } from '../../../../../contracts/constants';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { lazyChunk } from '../../../lib/chunk';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { useI18n } from '../../../lib/i18n';
 import { useCategories } from '../api/get-categories';
 import { useEvents } from '../api/get-events';
@@ -138,7 +139,9 @@ export function EventsPageRoute() {
           <EventGrid>
             {data.items.map((event, i) => (
               // The first image is the page's largest paint: fetched at once and first; the rest lazily.
-              <EventCard key={event.id} event={event} priority={i === 0} />
+              <HydrateLater key={event.id}>
+                <EventCard event={event} priority={i === 0} />
+              </HydrateLater>
             ))}
           </EventGrid>
         </div>

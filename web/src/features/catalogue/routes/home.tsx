@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { PageContainer, useDocumentMeta } from '../../../components/ui/page';
 import { Reveal } from '../../../components/ui/reveal';
 import { lazyChunk } from '../../../lib/chunk';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { useI18n } from '../../../lib/i18n';
 import { useEvents } from '../api/get-events';
 import { useLiveEvents } from '../api/use-live-events';
@@ -57,7 +58,9 @@ export function HomeRoute() {
       {/* The banner shows as soon as its event is known; the grid's placeholders keep the spec's second
           (docs/decisions/008-home-skeleton-covers-the-grid.md). */}
       {first ? (
-        <EventBanner event={first} />
+        <HydrateLater>
+          <EventBanner event={first} />
+        </HydrateLater>
       ) : delay === undefined && !isError ? (
         <EventBannerSkeleton />
       ) : (
@@ -85,7 +88,9 @@ export function HomeRoute() {
             <div className="flex flex-col gap-8">
               <EventGrid>
                 {events.map((event) => (
-                  <EventCard key={event.id} event={event} />
+                  <HydrateLater key={event.id}>
+                    <EventCard event={event} />
+                  </HydrateLater>
                 ))}
               </EventGrid>
               <div className="flex justify-center">
