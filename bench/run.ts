@@ -19,7 +19,7 @@ import { runCheckInBench } from './check-in';
 import { runDashboardBench } from './dashboard';
 import { buildHelloWorld, type HelloWorld, measurePages, type PageLoad } from './lib/bundles';
 import { webComposition } from './lib/composition';
-import { type LighthouseRun, runLighthouse, serveTrivialPage } from './lib/lighthouse';
+import { documentPolicies, type LighthouseRun, runLighthouse, serveTrivialPage } from './lib/lighthouse';
 import { type CeilingServer, fetchJsonBody, type LoadResult, loadInTurns, round, startCeiling } from './lib/load';
 import {
   type AppProcess,
@@ -458,23 +458,27 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
   }
   const detailPath = `/event-details/${eventId ?? '00000000-0000-4000-8000-000000000000'}`;
   const ourPaths = ['/', '/events-page/all', detailPath];
-  // The machine's floor, in the same turns as our pages: a trivial page (no script, no stylesheet).
-  const trivial = await serveTrivialPage();
-  const floorTarget = { url: trivial.url };
+  // The machine's floor, in the same turns as our pages: a trivial page (no script, no stylesheet), sent with the
+  // policies our pages are sent with, whose cost is the browser's (lib/lighthouse.ts documentPolicies). The bare
+  // floor, without them, shows that cost.
+  const trivial = await serveTrivialPage(await documentPolicies(`${app.baseUrl}/`));
+  const bare = await serveTrivialPage();
   let lh: LighthouseRun;
   try {
     lh = await runLighthouse(
       [
         ...(['en', 'ar'] as const).flatMap((lang) => ourPaths.map((p) => ({ url: `${app.baseUrl}${p}`, lang }))),
-        floorTarget,
+        { url: trivial.url },
+        { url: bare.url },
       ],
       90_000,
     );
   } finally {
-    await trivial.close();
+    await Promise.all([trivial.close(), bare.close()]);
   }
   figures.lighthouse = lh;
   const floor = lh.pages.find((page) => page.url === trivial.url);
+  const bareFloor = lh.pages.find((page) => page.url === bare.url);
   const floorScores = floor ? `${floor.performance ?? '?'}` : null;
   const floorTimes = floor ? `${floor.lcpMs ?? '?'} / ${floor.cls ?? '?'} / ${floor.tbtMs ?? '?'}` : null;
   // Issue 39: what a slow phone adds to the browser's own work. LCP within 1.6 × the floor's, TBT within the
@@ -482,9 +486,10 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
   const lcpMax = floor?.lcpMs ? Math.round(1.6 * floor.lcpMs) : null;
   const tbtMax = floor?.tbtMs !== null && floor?.tbtMs !== undefined ? floor.tbtMs + 150 : null;
   for (const page of lh.pages) {
-    const isFloor = page === floor;
+    const isFloor = page === floor || page === bareFloor;
     const where = page.path === detailPath ? '/event-details/:id' : page.path;
-    const label = isFloor ? 'a trivial page (floor)' : `${where}${page.lang === 'ar' ? ' in Arabic' : ''}`;
+    const floorLabel = page === floor ? 'floor' : "bare floor, without our pages' security headers";
+    const label = isFloor ? `a trivial page (${floorLabel})` : `${where}${page.lang === 'ar' ? ' in Arabic' : ''}`;
     const scores = [page.performance, page.accessibility, page.bestPractices, page.seo];
     log(
       `Lighthouse ${label} (median of ${page.allLcpMs.length} runs${page.discardedRuns.length ? `, ${page.discardedRuns.length} more not recorded and run again (${page.discardedRuns.join(', ')})` : ''}; LCP ${page.allLcpMs.join(', ')} ms; TBT ${page.allTbtMs.join(', ')} ms): ${scores.join(' / ')}, LCP ${page.lcpMs} ms, CLS ${page.cls}, TBT ${page.tbtMs} ms`,
@@ -492,13 +497,19 @@ async function lighthouseRows(app: AppProcess, eventId: string | undefined) {
     if (isFloor) {
       rows.push({
         row: 5,
-        measurement: 'Lighthouse floor, a trivial page (one heading; no script, style or image): perf / LCP / TBT',
+        measurement:
+          page === floor
+            ? "Lighthouse floor, a trivial page (one heading; no script, style or image; our pages' security headers): perf / LCP / TBT"
+            : 'Lighthouse bare floor, the same page without those headers: perf / LCP / TBT',
         ours: `${page.performance ?? '?'} / ${page.lcpMs ?? '?'} ms / ${page.tbtMs ?? '?'} ms`,
         ceiling: null,
         ratio: null,
         target: '—',
         pass: null,
-        note: `what the browser's own start-up costs here; TBT of every run: ${page.allTbtMs.join(', ')} ms`,
+        note:
+          page === floor
+            ? `what the browser's own start-up costs here, for a page with our policies; TBT of every run: ${page.allTbtMs.join(', ')} ms`
+            : `what the browser's start-up costs without them (the opener policy's own process among them); TBT of every run: ${page.allTbtMs.join(', ')} ms`,
       });
       continue;
     }

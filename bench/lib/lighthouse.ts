@@ -221,10 +221,50 @@ export const TRIVIAL_PAGE =
   '<title>Trivial page</title><meta name="description" content="The smallest page: the floor of this machine.">' +
   '</head><body><h1>Hello</h1><p>A trivial page: one heading and one sentence.</p></body></html>';
 
-export async function serveTrivialPage(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Headers that describe one answer's body or connection rather than the document's policies: the trivial page
+ * sets its own.
+ */
+const NOT_A_POLICY = new Set([
+  'cache-control',
+  'connection',
+  'content-encoding',
+  'content-length',
+  'content-type',
+  'date',
+  'etag',
+  'keep-alive',
+  'last-modified',
+  'link',
+  'set-cookie',
+  'transfer-encoding',
+  'vary',
+]);
+
+/**
+ * The policies a page of the app is sent with (its security headers: content security policy, the opener
+ * policy, ...), for the floor to be sent with the same. They are part of what the browser does for any page
+ * of ours before a byte of it is read: `Cross-Origin-Opener-Policy: same-origin` puts the page in a browsing
+ * context group of its own, in a renderer process of its own, which alone took the trivial page from a TBT of
+ * 0 ms (8 runs of 8 at most 10 ms) to 0-140 ms (median ~55) on 2026-11-29 (docs/performance-notes.md).
+ */
+export async function documentPolicies(url: string): Promise<Record<string, string>> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  const policies: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!NOT_A_POLICY.has(name)) policies[name] = value;
+  });
+  return policies;
+}
+
+/** Serves the trivial page from loopback, with the given policy headers (none: the bare floor). */
+export async function serveTrivialPage(
+  policies: Record<string, string> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const { createServer } = await import('node:http');
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(200, { ...policies, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.end(TRIVIAL_PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
