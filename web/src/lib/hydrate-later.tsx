@@ -71,7 +71,10 @@ function gateAfterATask(): HydrationGate {
         const callbacks = whenAllAdopted;
         whenAllAdopted = [];
         // In a task of its own: after this one has rendered the part and run its effects.
-        if (callbacks.length) setTimeout(() => callbacks.forEach((callback) => callback()));
+        if (callbacks.length)
+          setTimeout(() => {
+            for (const callback of callbacks) callback();
+          });
       }
       // Resolving queues the waiting Suspense's reaction (it schedules the part's render) before this
       // microtask: the render is scheduled while `resuming` still counts it.
