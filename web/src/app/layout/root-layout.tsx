@@ -122,10 +122,11 @@ export function RootLayout() {
         <Outlet />
       </main>
       {showFooter ? (
-        // Server-rendered pages keep the footer's HTML until its chunk is here, then hydrate it.
-        <Suspense fallback={null}>
+        // Server-rendered pages keep the footer's HTML until its chunk is here, then hydrate it, after the rest of
+        // the page (lib/hydrate-later.tsx).
+        <HydrateLater>
           <Footer />
-        </Suspense>
+        </HydrateLater>
       ) : null}
     </div>
   );

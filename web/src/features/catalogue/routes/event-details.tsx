@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Time, TimeRange } from '../../../components/ui/time';
 import { ApiError } from '../../../lib/api-client';
 import { lazyChunk } from '../../../lib/chunk';
+import { HydrateLater } from '../../../lib/hydrate-later';
 import { useI18n } from '../../../lib/i18n';
 import { refundPolicyText } from '../../../lib/refund-policy';
 import { serverNow } from '../../../lib/server-clock';
@@ -140,57 +141,60 @@ export function EventDetailsRoute() {
             </p>
           </section>
         </div>
-        {event.cancelledAt ? (
-          <aside aria-labelledby="cancelled-title" className="relative lg:sticky lg:top-6 lg:self-start">
-            <Notice title={t('catalogue.eventCancelled')} titleId="cancelled-title">
-              <p>{t('catalogue.eventCancelledDetail')}</p>
-            </Notice>
-          </aside>
-        ) : (
-          <aside aria-labelledby="book-title" className="relative lg:sticky lg:top-6 lg:self-start">
-            <Card className="flex flex-col gap-4 p-6">
-              <h2 id="book-title" className="flex items-center gap-2 text-xl font-bold">
-                <IconTicket className="size-5 text-accent" />
-                {t('catalogue.bookATicket')}
-              </h2>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-                <dt className="text-fg-muted">{t('catalogue.date')}</dt>
-                <dd className="text-end font-medium">{date(event.eventDate)}</dd>
-                <dt className="text-fg-muted">{t('catalogue.starts')}</dt>
-                <dd className="text-end font-medium">
-                  <Time value={event.startTime} />
-                </dd>
-                <dt className="text-fg-muted">{t('catalogue.ticketsLeft')}</dt>
-                <dd className="text-end font-medium" aria-live="polite" data-testid="tickets-available">
-                  {number(event.ticketsAvailable)}
-                </dd>
-              </dl>
-              {event.ticketsAvailable === 0 ? (
-                // Nothing to choose on the ticket page: say so here, with the price still shown.
-                <Button size="lg" className="w-full" disabled>
-                  {price(event.pricePiasters)} {t('catalogue.soldOutSuffix')}
-                </Button>
-              ) : (
-                <ButtonLink
-                  id={GET_TICKET_ID}
-                  to={`/event-details/${event.id}/get-ticket`}
-                  size="lg"
-                  className="w-full"
-                >
-                  {price(event.pricePiasters)}
-                </ButtonLink>
-              )}
-              {soldOut || waitlistOf === event.id ? (
-                <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-                  <WaitlistPanel event={event} onTicketsBack={() => setFocusGetTicket(true)} />
-                </Suspense>
-              ) : null}
-              <p className="text-sm text-fg-muted" data-testid="refund-policy">
-                {refundPolicyText(i18n, event, serverNow())}
-              </p>
-            </Card>
-          </aside>
-        )}
+        {/* Adopted after the rest of the page, in a task of its own (lib/hydrate-later.tsx). */}
+        <HydrateLater>
+          {event.cancelledAt ? (
+            <aside aria-labelledby="cancelled-title" className="relative lg:sticky lg:top-6 lg:self-start">
+              <Notice title={t('catalogue.eventCancelled')} titleId="cancelled-title">
+                <p>{t('catalogue.eventCancelledDetail')}</p>
+              </Notice>
+            </aside>
+          ) : (
+            <aside aria-labelledby="book-title" className="relative lg:sticky lg:top-6 lg:self-start">
+              <Card className="flex flex-col gap-4 p-6">
+                <h2 id="book-title" className="flex items-center gap-2 text-xl font-bold">
+                  <IconTicket className="size-5 text-accent" />
+                  {t('catalogue.bookATicket')}
+                </h2>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                  <dt className="text-fg-muted">{t('catalogue.date')}</dt>
+                  <dd className="text-end font-medium">{date(event.eventDate)}</dd>
+                  <dt className="text-fg-muted">{t('catalogue.starts')}</dt>
+                  <dd className="text-end font-medium">
+                    <Time value={event.startTime} />
+                  </dd>
+                  <dt className="text-fg-muted">{t('catalogue.ticketsLeft')}</dt>
+                  <dd className="text-end font-medium" aria-live="polite" data-testid="tickets-available">
+                    {number(event.ticketsAvailable)}
+                  </dd>
+                </dl>
+                {event.ticketsAvailable === 0 ? (
+                  // Nothing to choose on the ticket page: say so here, with the price still shown.
+                  <Button size="lg" className="w-full" disabled>
+                    {price(event.pricePiasters)} {t('catalogue.soldOutSuffix')}
+                  </Button>
+                ) : (
+                  <ButtonLink
+                    id={GET_TICKET_ID}
+                    to={`/event-details/${event.id}/get-ticket`}
+                    size="lg"
+                    className="w-full"
+                  >
+                    {price(event.pricePiasters)}
+                  </ButtonLink>
+                )}
+                {soldOut || waitlistOf === event.id ? (
+                  <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+                    <WaitlistPanel event={event} onTicketsBack={() => setFocusGetTicket(true)} />
+                  </Suspense>
+                ) : null}
+                <p className="text-sm text-fg-muted" data-testid="refund-policy">
+                  {refundPolicyText(i18n, event, serverNow())}
+                </p>
+              </Card>
+            </aside>
+          )}
+        </HydrateLater>
       </PageContainer>
     </article>
   );
