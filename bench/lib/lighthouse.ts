@@ -39,6 +39,24 @@ export interface LighthousePage {
     example?: string;
   }>;
   lcpElement: string | undefined;
+  /** Every run's main-thread blocking split into the thread's own work and its waiting (see blockingSplit). */
+  allBlocking: Array<BlockingSplit | null>;
+}
+
+/**
+ * A load's main-thread tasks (the page's renderer, from the navigation on), each counted as Lighthouse's mobile
+ * preset counts a task: its length × the CPU slowdown (4) − 50 ms, summed over the tasks. Once by wall-clock length,
+ * which is what Lighthouse's simulation scales, and once by the CPU time the thread ran in the task (the trace's
+ * thread clock). The difference is time the thread was not running inside a task: waiting for a core (two cores
+ * here, shared with the browser's other processes) or for another process (on Linux a new font size or weight is a
+ * synchronous call to the browser's font service). It is not TBT (no FCP-to-TTI window, no simulated timeline): it
+ * says how much of a page's blocking time is work and how much is waiting.
+ */
+export interface BlockingSplit {
+  wallMs: number;
+  cpuMs: number;
+  /** Tasks over 50 ms once multiplied, by wall-clock length. */
+  longTasks: number;
 }
 
 export interface LighthouseRun {
@@ -63,8 +81,27 @@ interface Lhr {
   configSettings: { formFactor: string; throttlingMethod: string };
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<string, Audit>;
+  /** Ours, not Lighthouse's: read off the run's trace. */
+  blocking?: BlockingSplit | null;
 }
-type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tdur?: number;
+  ts: number;
+}
+type LighthouseFn = (
+  url: string,
+  flags: Record<string, unknown>,
+) => Promise<{ lhr: Lhr; artifacts?: { Trace?: { traceEvents: TraceEvent[] } } } | undefined>;
+interface TraceProcessorClass {
+  processTrace(trace: { traceEvents: TraceEvent[] }): {
+    mainThreadEvents: TraceEvent[];
+    timestamps: { timeOrigin: number };
+  };
+  isScheduleableTask(event: TraceEvent): boolean;
+}
 type MedianRunFn = (runs: Lhr[]) => Lhr;
 
 const score = (lhr: Lhr, id: string) => {
@@ -94,6 +131,11 @@ export async function runLighthouse(
   const lighthouse = ((await import('lighthouse')) as unknown as { default: LighthouseFn }).default;
   const { computeMedianRun } = (await import('lighthouse/core/lib/median-run.js')) as { computeMedianRun: MedianRunFn };
   const chromeLauncher = await import('chrome-launcher');
+  const traceProcessor = (
+    (await import('lighthouse/core/lib/tracehouse/trace-processor.js')) as unknown as {
+      TraceProcessor: TraceProcessorClass;
+    }
+  ).TraceProcessor;
   const runs = new Map<LighthouseTarget, Lhr[]>(targets.map((target) => [target, []]));
   const discarded = new Map<LighthouseTarget, string[]>(targets.map((target) => [target, []]));
   for (let i = 0; i < runsPerPage; i++) {
@@ -102,7 +144,7 @@ export async function runLighthouse(
       // page: it is run again, up to twice, and counted as discarded. A run that still fails is kept, so the
       // page reports the error instead of a median of fewer runs.
       for (let attempt = 0; ; attempt++) {
-        const lhr = await runOnce(lighthouse, chromeLauncher, target, perRunTimeoutMs);
+        const lhr = await runOnce(lighthouse, chromeLauncher, traceProcessor, target, perRunTimeoutMs);
         if (!lhr.runtimeError || attempt === MAX_RETRIES) {
           runs.get(target)?.push(lhr);
           break;
@@ -134,6 +176,7 @@ const MAX_RETRIES = 2;
 async function runOnce(
   lighthouse: LighthouseFn,
   chromeLauncher: typeof import('chrome-launcher'),
+  traceProcessor: TraceProcessorClass,
   { url, lang }: LighthouseTarget,
   perRunTimeoutMs: number,
 ): Promise<Lhr> {
@@ -154,10 +197,42 @@ async function runOnce(
     const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), perRunTimeoutMs));
     const result = await Promise.race([work, timeout]);
     if (!result) throw new Error(`Lighthouse did not finish ${url} within ${perRunTimeoutMs / 1000} s`);
+    const trace = result.artifacts?.Trace;
+    result.lhr.blocking = trace && !result.lhr.runtimeError ? blockingSplit(traceProcessor, trace) : null;
     return result.lhr;
   } finally {
     chrome.kill();
   }
+}
+
+/** The mobile preset's CPU slowdown, which Lighthouse's simulation applies to every main-thread task. */
+const CPU_SLOWDOWN = 4;
+const LONG_TASK_MS = 50;
+
+/** See BlockingSplit. A trace Lighthouse cannot split into the page's threads gives null. */
+export function blockingSplit(
+  traceProcessor: TraceProcessorClass,
+  trace: { traceEvents: TraceEvent[] },
+): BlockingSplit | null {
+  let processed: ReturnType<TraceProcessorClass['processTrace']>;
+  try {
+    processed = traceProcessor.processTrace(trace);
+  } catch {
+    return null;
+  }
+  const over = (micros: number) => Math.max(0, (micros / 1000) * CPU_SLOWDOWN - LONG_TASK_MS);
+  const split = { wallMs: 0, cpuMs: 0, longTasks: 0 };
+  // Top-level tasks only: a task nested in another (rare; Chromium's own bug, lighthouse#15896) is skipped.
+  let end = Number.NEGATIVE_INFINITY;
+  for (const event of processed.mainThreadEvents) {
+    if (event.ph !== 'X' || !event.dur || !traceProcessor.isScheduleableTask(event)) continue;
+    if (event.ts < processed.timestamps.timeOrigin || event.ts < end) continue;
+    end = event.ts + event.dur;
+    split.wallMs += over(event.dur);
+    split.cpuMs += over(event.tdur ?? event.dur);
+    if (over(event.dur) > 0) split.longTasks++;
+  }
+  return { wallMs: Math.round(split.wallMs), cpuMs: Math.round(split.cpuMs), longTasks: split.longTasks };
 }
 
 function summarise(
@@ -206,6 +281,7 @@ function summarise(
     discardedRuns,
     failing,
     lcpElement: describeLcp(lcpItem),
+    allBlocking: runs.map((run) => run.blocking ?? null),
   };
 }
 
